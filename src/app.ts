@@ -1,0 +1,31 @@
+/**
+ * Builds the Elysia app from a context. It never listens: main.ts does, and tests
+ * drive it through `app.handle(new Request(…))`.
+ */
+import { Elysia } from "elysia";
+import type { AppContext } from "./context";
+import { BODY_LIMIT_KEY, httpKernel } from "./platform/http/kernel";
+import { apiReference } from "./platform/http/openapi";
+import { systemRoutes } from "./modules/system/routes";
+import { devRoutes } from "./modules/dev/routes";
+import { pageRoutes } from "./modules/pages/routes";
+import { accountRoutes } from "./modules/accounts/routes";
+
+export function createApp(ctx: AppContext) {
+  const bodyLimits = new Map<string, number>();
+  const app = new Elysia()
+    .use(httpKernel({ logger: ctx.logger, trustedProxies: ctx.config.trustedProxies, bodyLimits }))
+    .use(apiReference(ctx))
+    .use(systemRoutes(ctx))
+    .use(accountRoutes(ctx))
+    .use(pageRoutes(ctx));
+  if (ctx.config.dev) app.use(devRoutes(ctx));
+  // Routes declare a body limit other than the default in `detail` (it is documented there too).
+  for (const route of app.routes) {
+    const limit = (route.hooks as any)?.detail?.[BODY_LIMIT_KEY];
+    if (typeof limit === "number") bodyLimits.set(`${route.method} ${route.path}`, limit);
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

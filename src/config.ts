@@ -1,0 +1,221 @@
+/**
+ * Every setting, typed, read once from the environment and CLI flags.
+ * A flag wins over the environment. An invalid value is a ConfigError that names the
+ * setting and what is wrong; main.ts prints it as one line and exits non-zero.
+ */
+import { isAbsolute, join, resolve } from "node:path";
+import { DatabaseOpenError, parseDatabaseUrl, redact, type DatabaseTarget } from "./platform/db/database";
+import { parseCidrList, type Cidr } from "./platform/http/ip";
+
+export class ConfigError extends Error {}
+
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+export interface Config {
+  dataDir: string;
+  host: string;
+  port: number;
+  trustedProxies: Cidr[];
+  database: DatabaseTarget;
+  /** The database location with any password hidden, for messages. */
+  databaseLabel: string;
+  baseUrl: string;
+  portalBase: string;
+  dashboardBase: string;
+  /** 32-byte key for secrets at rest; undefined means "use the key file in the data dir". */
+  masterKey?: Uint8Array;
+  smtp?: { url: string; from: string };
+  sms?: { gatewayUrl: string; token?: string };
+  storage: StorageConfig;
+  dev: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+interface Setting {
+  env: string;
+  flag: string;
+  help: string;
+  default?: string;
+}
+
+/** The settings, in the order `signet --help` lists them. */
+export const SETTINGS: Setting[] = [
+  { env: "SIGNET_DATA_DIR", flag: "--data-dir", help: "directory for the SQLite file, local files and the key file", default: "./data" },
+  { env: "SIGNET_HOST", flag: "--host", help: "address to listen on", default: "0.0.0.0" },
+  { env: "SIGNET_PORT", flag: "--port", help: "port to listen on", default: "8080" },
+  { env: "SIGNET_TRUSTED_PROXIES", flag: "--trusted-proxies", help: "comma-separated IPs or CIDRs allowed to set the client IP through X-Forwarded-For", default: "(none)" },
+  { env: "SIGNET_DATABASE_URL", flag: "--database-url", help: "SQLite file path or sqlite:PATH, or postgres://user:pass@host:port/db", default: "<data dir>/signet.db" },
+  { env: "SIGNET_BASE_URL", flag: "--base-url", help: "public address of this service", default: "http://localhost:<port>" },
+  { env: "SIGNET_PORTAL_BASE", flag: "--portal-base", help: "address of the hosted login portal and share viewer", default: "the base URL" },
+  { env: "SIGNET_DASHBOARD_BASE", flag: "--dashboard-base", help: "address of the dashboard", default: "the base URL" },
+  { env: "SIGNET_MASTER_KEY", flag: "--master-key", help: "32-byte key (base64 or hex) that encrypts secrets at rest", default: "a generated key file, mode 0600, in the data dir" },
+  { env: "SIGNET_SMTP_URL", flag: "--smtp-url", help: "smtp:// or smtps://user:pass@host:port; mail goes to the outbox when unset" },
+  { env: "SIGNET_MAIL_FROM", flag: "--mail-from", help: "sender address of outgoing mail", default: "Signet <no-reply@localhost>" },
+  { env: "SIGNET_SMS_GATEWAY_URL", flag: "--sms-gateway-url", help: "HTTP SMS gateway endpoint; texts go to the outbox when unset" },
+  { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
+  { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
+  { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
+  { env: "SIGNET_S3_REGION", flag: "--s3-region", help: "S3 region", default: "us-east-1" },
+  { env: "SIGNET_S3_BUCKET", flag: "--s3-bucket", help: "S3 bucket (required with --storage s3)" },
+  { env: "SIGNET_S3_ACCESS_KEY_ID", flag: "--s3-access-key-id", help: "S3 access key id" },
+  { env: "SIGNET_S3_SECRET_ACCESS_KEY", flag: "--s3-secret-access-key", help: "S3 secret access key" },
+  { env: "SIGNET_S3_FORCE_PATH_STYLE", flag: "--s3-force-path-style", help: "use path-style S3 addressing (1 or 0)", default: "0" },
+  { env: "SIGNET_DEV", flag: "--dev", help: "developer mode: serves the outbox at /api/dev/outbox (1 or 0)", default: "0" },
+  { env: "SIGNET_LOG_LEVEL", flag: "--log-level", help: "debug, info, warn, error or silent", default: "info" },
+];
+
+const FLAG_TO_ENV = new Map(SETTINGS.map((s) => [s.flag, s.env]));
+
+/** Splits `--name value` / `--name=value` flags out of argv; returns the rest as positionals. */
+export function splitFlags(argv: string[]): { values: Record<string, string>; rest: string[] } {
+  const values: Record<string, string> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const env = FLAG_TO_ENV.get(flag!);
+    if (!env) {
+      rest.push(arg);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag}: needs a value`);
+    values[env] = value;
+  }
+  return { values, rest };
+}
+
+function fail(env: string, message: string): never {
+  const flag = SETTINGS.find((s) => s.env === env)?.flag;
+  throw new ConfigError(`${env}${flag ? ` (${flag})` : ""}: ${message}`);
+}
+
+function parseBool(env: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  fail(env, `must be 1 or 0, got "${value}"`);
+}
+
+function parseUrl(env: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(env, `must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") fail(env, `must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, "");
+}
+
+function parseMasterKey(value: string): Uint8Array {
+  const v = value.trim();
+  let bytes: Uint8Array | undefined;
+  if (/^[0-9a-f]{64}$/i.test(v)) bytes = Uint8Array.from(Buffer.from(v, "hex"));
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) bytes = Uint8Array.from(Buffer.from(v, "base64"));
+  if (!bytes || bytes.length !== 32)
+    fail("SIGNET_MASTER_KEY", "must be 32 bytes, as 64 hex characters or base64 (openssl rand -base64 32)");
+  return bytes;
+}
+
+/** Builds the config from an environment and flag values (flags already split out). */
+export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string> = {}): Config {
+  const get = (name: string): string | undefined => {
+    const v = flags[name] ?? env[name];
+    return v === undefined || v === "" ? undefined : v;
+  };
+
+  const dataDir = resolve(get("SIGNET_DATA_DIR") ?? "./data");
+  const host = get("SIGNET_HOST") ?? "0.0.0.0";
+  const portText = get("SIGNET_PORT") ?? "8080";
+  if (!/^\d+$/.test(portText) || Number(portText) < 0 || Number(portText) > 65535)
+    fail("SIGNET_PORT", `must be an integer from 0 to 65535, got "${portText}"`);
+  const port = Number(portText);
+
+  let trustedProxies: Cidr[] = [];
+  try {
+    trustedProxies = parseCidrList(get("SIGNET_TRUSTED_PROXIES") ?? "");
+  } catch (e) {
+    fail("SIGNET_TRUSTED_PROXIES", (e as Error).message);
+  }
+
+  const dbValue = get("SIGNET_DATABASE_URL");
+  let database: DatabaseTarget;
+  try {
+    database = dbValue ? parseDatabaseUrl(dbValue) : { dialect: "sqlite", path: join(dataDir, "signet.db") };
+  } catch (e) {
+    if (e instanceof DatabaseOpenError) fail("SIGNET_DATABASE_URL", e.message);
+    throw e;
+  }
+  if (database.dialect === "sqlite" && !isAbsolute(database.path)) database = { ...database, path: resolve(database.path) };
+  const databaseLabel = database.dialect === "sqlite" ? database.path : redact(database.url);
+
+  const baseUrl = parseUrl("SIGNET_BASE_URL", get("SIGNET_BASE_URL") ?? `http://localhost:${port}`);
+  const portalBase = parseUrl("SIGNET_PORTAL_BASE", get("SIGNET_PORTAL_BASE") ?? baseUrl);
+  const dashboardBase = parseUrl("SIGNET_DASHBOARD_BASE", get("SIGNET_DASHBOARD_BASE") ?? baseUrl);
+
+  const masterKeyText = get("SIGNET_MASTER_KEY");
+  const masterKey = masterKeyText ? parseMasterKey(masterKeyText) : undefined;
+
+  let smtp: Config["smtp"];
+  const smtpUrl = get("SIGNET_SMTP_URL");
+  if (smtpUrl) {
+    if (!/^smtps?:\/\/[^/]+/i.test(smtpUrl)) fail("SIGNET_SMTP_URL", `must look like smtp://user:pass@host:587, got "${redact(smtpUrl)}"`);
+    smtp = { url: smtpUrl, from: get("SIGNET_MAIL_FROM") ?? "Signet <no-reply@localhost>" };
+  }
+
+  let sms: Config["sms"];
+  const gateway = get("SIGNET_SMS_GATEWAY_URL");
+  if (gateway) sms = { gatewayUrl: parseUrl("SIGNET_SMS_GATEWAY_URL", gateway), token: get("SIGNET_SMS_GATEWAY_TOKEN") };
+
+  const storageKind = get("SIGNET_STORAGE") ?? "local";
+  let storage: StorageConfig;
+  if (storageKind === "local") storage = { kind: "local" };
+  else if (storageKind === "s3") {
+    const bucket = get("SIGNET_S3_BUCKET");
+    if (!bucket) fail("SIGNET_S3_BUCKET", "is required when SIGNET_STORAGE is s3");
+    const endpoint = get("SIGNET_S3_ENDPOINT");
+    storage = {
+      kind: "s3",
+      endpoint: endpoint ? parseUrl("SIGNET_S3_ENDPOINT", endpoint) : undefined,
+      region: get("SIGNET_S3_REGION") ?? "us-east-1",
+      bucket,
+      accessKeyId: get("SIGNET_S3_ACCESS_KEY_ID"),
+      secretAccessKey: get("SIGNET_S3_SECRET_ACCESS_KEY"),
+      forcePathStyle: parseBool("SIGNET_S3_FORCE_PATH_STYLE", get("SIGNET_S3_FORCE_PATH_STYLE"), false),
+    };
+  } else fail("SIGNET_STORAGE", `must be local or s3, got "${storageKind}"`);
+
+  const dev = parseBool("SIGNET_DEV", get("SIGNET_DEV"), false);
+  const logLevel = (get("SIGNET_LOG_LEVEL") ?? "info") as Config["logLevel"];
+  if (!["debug", "info", "warn", "error", "silent"].includes(logLevel))
+    fail("SIGNET_LOG_LEVEL", `must be debug, info, warn, error or silent, got "${logLevel}"`);
+
+  return {
+    dataDir,
+    host,
+    port,
+    trustedProxies,
+    database,
+    databaseLabel,
+    baseUrl,
+    portalBase,
+    dashboardBase,
+    masterKey,
+    smtp,
+    sms,
+    storage,
+    dev,
+    logLevel,
+  };
+}

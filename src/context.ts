@@ -1,0 +1,64 @@
+/**
+ * The application's dependencies, built once from the config: database, clock,
+ * logger, secrets, outbound adapters and the job scheduler. Services take a narrow
+ * `Pick<AppContext, …>` of it.
+ */
+import { postgresMigrations, sqliteMigrations } from "../migrations/index";
+import type { Config } from "./config";
+import { systemClock, type Clock } from "./platform/clock";
+import { loadOrCreateKeyFile, SecretBox } from "./platform/crypto/secrets";
+import { openDatabase, type Database } from "./platform/db/database";
+import { migrate } from "./platform/db/migrator";
+import { JobScheduler } from "./platform/jobs/scheduler";
+import { createLogger, type Logger } from "./platform/log";
+import { createMailSender, createSmsSender } from "./platform/outbound";
+import type { MailSender, SmsSender } from "./platform/outbound/types";
+import { registerJobs } from "./jobs";
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  secrets: SecretBox;
+  mail: MailSender;
+  sms: SmsSender;
+  jobs: JobScheduler;
+  version: string;
+}
+
+export const VERSION: string = (await import("../package.json", { with: { type: "json" } })).default.version;
+
+export interface ContextOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  mail?: MailSender;
+  sms?: SmsSender;
+}
+
+/** Opens the database, applies migrations and wires every dependency. */
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const db = await openDatabase(config.database);
+  try {
+    await migrate(db, db.dialect === "sqlite" ? sqliteMigrations : postgresMigrations);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const secrets = await SecretBox.fromBytes(config.masterKey ?? loadOrCreateKeyFile(config.dataDir));
+  if (!config.masterKey && db.dialect === "postgres")
+    logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
+  const mail = overrides.mail ?? createMailSender(config, { db, clock, logger });
+  const sms = overrides.sms ?? createSmsSender(config, { db, clock, logger });
+  const jobs = new JobScheduler({ db, clock, logger });
+  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, version: VERSION };
+  registerJobs(ctx);
+  return ctx;
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.jobs.stop();
+  await ctx.db.close();
+}

@@ -1,0 +1,9 @@
+/** Every scheduled job of the product, registered on the context's scheduler. */
+import type { AppContext } from "./context";
+import { outboxPruneJob } from "./platform/outbound/jobs";
+import { jobRunsPruneJob } from "./platform/jobs/jobs";
+
+export function registerJobs(ctx: AppContext): void {
+  ctx.jobs.register(outboxPruneJob(ctx));
+  ctx.jobs.register(jobRunsPruneJob(ctx));
+}

@@ -1,0 +1,30 @@
+/** Liveness and readiness probes for load balancers and orchestrators. */
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+
+export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
+  return new Elysia({ name: "system" })
+    .get("/healthz", () => ({ status: "ok" as const, version: ctx.version }), {
+      response: t.Object({ status: t.Literal("ok"), version: t.String() }),
+      detail: { tags: ["System"], summary: "The process is up" },
+    })
+    .get(
+      "/readyz",
+      async ({ set }) => {
+        try {
+          await ctx.db.ping();
+          return { status: "ready" as const, database: ctx.db.dialect };
+        } catch (e) {
+          set.status = 503;
+          return { status: "unavailable" as const, database: ctx.db.dialect, error: "database_unreachable" };
+        }
+      },
+      {
+        response: {
+          200: t.Object({ status: t.Literal("ready"), database: t.String() }),
+          503: t.Object({ status: t.Literal("unavailable"), database: t.String(), error: t.String() }),
+        },
+        detail: { tags: ["System"], summary: "The database answers" },
+      },
+    );
+}

@@ -1,0 +1,28 @@
+/**
+ * ApiError is what services throw; the error plugin turns it into the specified body
+ * `{ "error": code, ...extra }` with its status.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.code, ...this.extra };
+  }
+}
+
+/** Kernel error codes (modules list their own in errors.ts). */
+export const KernelErrors = {
+  invalidJson: "invalid_json",
+  invalidRequest: "invalid_request",
+  notFound: "not_found",
+  payloadTooLarge: "payload_too_large",
+  unsupportedMediaType: "unsupported_media_type",
+  unauthorized: "unauthorized",
+  internal: "internal",
+} as const;

@@ -1,0 +1,159 @@
+/**
+ * The HTTP kernel every route sits behind: request ids, client IP, body limits,
+ * JSON parsing, error mapping (DESIGN §7) and structured access logs.
+ */
+import { Elysia } from "elysia";
+import type { Logger } from "../log";
+import { ApiError, KernelErrors } from "./errors";
+import { clientIp, type Cidr } from "./ip";
+
+/** Bodies larger than this are refused unless a route declares its own limit. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** The OpenAPI extension a route sets in `detail` to raise or lower its body limit. */
+export const BODY_LIMIT_KEY = "x-body-limit";
+
+export interface RequestInfo {
+  id: string;
+  start: number;
+  ip: string | null;
+}
+
+const requests = new WeakMap<Request, RequestInfo>();
+
+/** Per-request facts set by the kernel (id, client IP); available to every handler. */
+export function requestInfo(request: Request): RequestInfo {
+  return requests.get(request) ?? { id: "unknown", start: performance.now(), ip: null };
+}
+
+export interface KernelOptions {
+  logger: Logger;
+  trustedProxies: Cidr[];
+  /** METHOD + " " + route pattern → byte limit; filled once the app's routes exist. */
+  bodyLimits: Map<string, number>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(limit: number) {
+  return new ApiError(413, KernelErrors.payloadTooLarge, { limitBytes: limit });
+}
+
+/** "/name/0/x" → "name[0].x", the field as a client would name it. */
+function fieldName(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  return path
+    .split("/")
+    .filter(Boolean)
+    .map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`))
+    .join("");
+}
+
+export function httpKernel(options: KernelOptions) {
+  const { logger, trustedProxies, bodyLimits } = options;
+  return new Elysia({ name: "http-kernel" })
+    .onRequest(({ request, set, server }) => {
+      const incoming = request.headers.get("x-request-id");
+      const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      const peer = server?.requestIP(request)?.address ?? null;
+      requests.set(request, { id, start: performance.now(), ip: clientIp(peer, request.headers.get("x-forwarded-for"), trustedProxies) });
+      set.headers["x-request-id"] = id;
+    })
+    .onParse({ as: "global" }, async ({ request, contentType, route }) => {
+      const limit = bodyLimits.get(`${request.method} ${route}`) ?? DEFAULT_BODY_LIMIT;
+      const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      // Multipart bodies are streamed by the routes that take them; they enforce their own limit.
+      if (type === "multipart/form-data") {
+        const declared = request.headers.get("content-length");
+        if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+        return;
+      }
+      const bytes = await readLimited(request, limit);
+      const text = () => new TextDecoder().decode(bytes);
+      if (type === "application/json" || type.endsWith("+json")) {
+        if (bytes.length === 0) return undefined;
+        try {
+          return JSON.parse(text());
+        } catch {
+          throw new ApiError(400, KernelErrors.invalidJson, { message: "the request body is not valid JSON" });
+        }
+      }
+      if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text()));
+      if (type.startsWith("text/")) return text();
+      if (bytes.length === 0) return undefined;
+      return bytes.buffer;
+    })
+    .onError({ as: "global" }, ({ error, code, request, set }) => {
+      const info = requestInfo(request);
+      set.headers["x-request-id"] = info.id;
+      set.headers["content-type"] = "application/json";
+      if (error instanceof ApiError) {
+        set.status = error.status;
+        return error.body();
+      }
+      switch (code) {
+        case "PARSE":
+          set.status = 400;
+          return { error: KernelErrors.invalidJson, message: "the request body could not be parsed" };
+        case "VALIDATION": {
+          const first = (error as any).all?.[0] ?? (error as any).valueError;
+          const where = (error as any).type as string | undefined;
+          set.status = 400;
+          return {
+            error: KernelErrors.invalidRequest,
+            in: where,
+            field: fieldName(first?.path) ?? null,
+            message: first?.summary ?? first?.message ?? "the request does not match the schema",
+          };
+        }
+        case "NOT_FOUND":
+          set.status = 404;
+          return { error: KernelErrors.notFound };
+      }
+      const status = (error as any)?.status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        set.status = status;
+        return { error: KernelErrors.invalidRequest, message: (error as Error).message };
+      }
+      set.status = 500;
+      logger.error("unhandled error", {
+        requestId: info.id,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        error: (error as Error)?.message,
+        stack: (error as Error)?.stack,
+      });
+      return { error: KernelErrors.internal, requestId: info.id };
+    })
+    .onAfterResponse({ as: "global" }, ({ request, set, route }) => {
+      const info = requestInfo(request);
+      logger.info("request", {
+        requestId: info.id,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        route,
+        status: typeof set.status === "number" ? set.status : 200,
+        durationMs: Math.round((performance.now() - info.start) * 100) / 100,
+        ip: info.ip,
+      });
+    });
+}

@@ -1,0 +1,6 @@
+/** Every table of the product, for migration generation. Add a module's schema here. */
+export * from "./platform/outbound/schema";
+export * from "./platform/jobs/schema";
+export * from "./platform/audit/schema";
+export * from "./modules/accounts/schema";
+export * from "./modules/orgs/schema";
