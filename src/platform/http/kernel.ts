@@ -106,9 +106,11 @@ export function httpKernel(options: KernelOptions) {
       const info = requestInfo(request);
       set.headers["x-request-id"] = info.id;
       set.headers["content-type"] = "application/json";
-      if (error instanceof ApiError) {
-        set.status = error.status;
-        return error.body();
+      // Elysia wraps what a parse hook throws in a ParseError; the cause is ours.
+      const apiError = error instanceof ApiError ? error : (error as any)?.cause instanceof ApiError ? (error as any).cause : null;
+      if (apiError) {
+        set.status = apiError.status;
+        return apiError.body();
       }
       switch (code) {
         case "PARSE":
