@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "./platform/log";
 import { createMailSender, createSmsSender } from "./platform/outbound";
 import type { MailSender, SmsSender } from "./platform/outbound/types";
 import { registerJobs } from "./jobs";
+import { createSessionManager, type SessionManager } from "./modules/accounts/sessions";
 
 export interface AppContext {
   config: Config;
@@ -24,6 +25,7 @@ export interface AppContext {
   mail: MailSender;
   sms: SmsSender;
   jobs: JobScheduler;
+  sessions: SessionManager;
   version: string;
 }
 
@@ -48,12 +50,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     throw e;
   }
   const secrets = await SecretBox.fromBytes(config.masterKey ?? loadOrCreateKeyFile(config.dataDir));
-  if (!config.masterKey && db.dialect === "postgres")
-    logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
   const mail = overrides.mail ?? createMailSender(config, { db, clock, logger });
   const sms = overrides.sms ?? createSmsSender(config, { db, clock, logger });
   const jobs = new JobScheduler({ db, clock, logger });
-  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, version: VERSION };
+  const sessions = createSessionManager({ db, clock }, { secureCookies: config.dashboardBase.startsWith("https:") });
+  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, version: VERSION };
   registerJobs(ctx);
   return ctx;
 }

@@ -1,6 +1,46 @@
-// PLACEHOLDER — bootstrap and outbox come next.
+/** `signet admin …`: operator commands. They work while `signet serve` runs on the same database. */
 import type { Config } from "../config";
-import { UsageError } from "./errors";
-export async function adminCommand(_config: Config, sub: string | undefined, _args: string[]): Promise<number> {
-  throw new UsageError(`admin ${sub ?? ""}: not yet available`);
+import { closeContext } from "../context";
+import { openCliContext } from "./context";
+import { ApiError } from "../platform/http/errors";
+import { startSession } from "../modules/accounts/sessions";
+import { bootstrapOrganization } from "../modules/orgs/service";
+import { parseOptions } from "./args";
+import { FatalError, UsageError } from "./errors";
+
+export async function adminCommand(config: Config, sub: string | undefined, args: string[]): Promise<number> {
+  switch (sub) {
+    case "bootstrap":
+      return bootstrap(config, args);
+    case "outbox": {
+      const { outboxCommand } = await import("./outbox");
+      return outboxCommand(config, args);
+    }
+    default:
+      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap or outbox");
+  }
+}
+
+async function bootstrap(config: Config, args: string[]): Promise<number> {
+  const options = parseOptions(args, ["email", "org", "slug", "plan"]);
+  if (!options.email) throw new UsageError("admin bootstrap needs --email");
+  if (!options.org) throw new UsageError("admin bootstrap needs --org");
+  const ctx = await openCliContext(config);
+  try {
+    const result = await bootstrapOrganization(ctx, { kind: "operator" }, {
+      email: options.email,
+      orgName: options.org,
+      slug: options.slug,
+      plan: options.plan,
+    });
+    const session = await startSession(ctx.sessions, result.userId);
+    // apiKey stays null until org API keys exist (machine-access issue).
+    console.log(JSON.stringify({ userId: result.userId, orgId: result.orgId, slug: result.slug, apiKey: null, sessionToken: session.token }));
+    return 0;
+  } catch (e) {
+    if (e instanceof ApiError) throw new FatalError(`admin bootstrap: ${(e.extra.message as string) ?? e.code}${e.extra.field ? ` (--${e.extra.field === "name" ? "org" : e.extra.field})` : ""}`);
+    throw e;
+  } finally {
+    await closeContext(ctx);
+  }
 }

@@ -72,6 +72,8 @@ export async function serve(config: Config): Promise<number> {
       `cannot listen on ${config.host}:${config.port} (${err.code ?? err.message}); set SIGNET_PORT (--port) to a free port`,
     );
   }
+  if (!config.masterKey && ctx.db.dialect === "postgres")
+    ctx.logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
   await ctx.jobs.start();
   ctx.logger.info("signet started", {
     version: ctx.version,

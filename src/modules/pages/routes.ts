@@ -1,5 +1,45 @@
-// PLACEHOLDER — replaced by the pages/binary work.
+/**
+ * The pages: the dashboard placeholder at / and its bundled assets under /ui/.
+ * Pages are HTML, not API, so they stay out of the OpenAPI document.
+ */
 import { Elysia } from "elysia";
-export function pageRoutes(_ctx: unknown) {
-  return new Elysia({ name: "pages" });
+import type { AppContext } from "../../context";
+import { UI_PUBLIC_PATH, VERSION_TOKEN } from "../../../embedded-ui/build";
+import { ApiError, KernelErrors } from "../../platform/http/errors";
+import { uiFiles } from "./ui";
+
+async function renderDashboard(version: string): Promise<string> {
+  const index = (await uiFiles()).get("index.html");
+  if (!index) throw new Error("embedded-ui has no index.html");
+  return (await index.text()).replaceAll(VERSION_TOKEN, Bun.escapeHTML(version));
+}
+
+export function pageRoutes(ctx: Pick<AppContext, "version">) {
+  let dashboard: Promise<string> | undefined;
+  return new Elysia({ name: "pages" })
+    .get(
+      "/",
+      async ({ set }) => {
+        dashboard ??= renderDashboard(ctx.version).catch((error) => {
+          dashboard = undefined;
+          throw error;
+        });
+        set.headers["content-type"] = "text/html; charset=utf-8";
+        set.headers["cache-control"] = "no-cache";
+        return dashboard;
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      `${UI_PUBLIC_PATH}:name`,
+      async ({ params, set }) => {
+        const file = params.name === "index.html" ? undefined : (await uiFiles()).get(params.name);
+        if (!file) throw new ApiError(404, KernelErrors.notFound);
+        set.headers["content-type"] = file.type;
+        // Bundled names carry a content hash.
+        set.headers["cache-control"] = "public, max-age=31536000, immutable";
+        return file;
+      },
+      { detail: { hide: true } },
+    );
 }

@@ -1,0 +1,82 @@
+/** Organizations: creation with an owner, as the bootstrap and (later) the dashboard do it. */
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { appendAudit, type AuditActor } from "../../platform/audit/append";
+import { ApiError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { findOrCreateUser } from "../accounts/service";
+import { parsePlan, type PlanKey } from "./plans";
+import { memberships, organizations } from "./schema";
+import { slugFromName, slugProblem } from "./slugs";
+
+export interface BootstrapInput {
+  email: string;
+  orgName: string;
+  slug?: string;
+  plan?: string;
+}
+
+export interface BootstrapResult {
+  userId: string;
+  orgId: string;
+  slug: string;
+  plan: PlanKey;
+  created: { user: boolean; organization: boolean; membership: boolean };
+}
+
+const NAME_MAX = 200;
+
+/**
+ * Creates (or reuses) the owner account, the organization and the owner membership,
+ * in one transaction with their audit events. Re-running with the same input changes
+ * nothing; a slug that belongs to another owner is refused.
+ */
+export async function bootstrapOrganization(
+  deps: Pick<AppContext, "db" | "clock">,
+  actor: AuditActor,
+  input: BootstrapInput,
+): Promise<BootstrapResult> {
+  const name = input.orgName.trim();
+  if (!name || name.length > NAME_MAX) throw new ApiError(400, "invalid_name", { field: "name", message: `1 to ${NAME_MAX} characters` });
+  const slug = input.slug?.trim().toLowerCase() ?? slugFromName(name);
+  const problem = slugProblem(slug);
+  if (problem) throw new ApiError(400, "invalid_slug", { field: "slug", message: `slug ${problem}` });
+  const plan = input.plan === undefined ? undefined : parsePlan(input.plan);
+  if (plan === null) throw new ApiError(400, "invalid_plan", { field: "plan", message: "one of free, pro, pro_plus, business, enterprise" });
+
+  return deps.db.write(async (tx) => {
+    const now = deps.clock.now();
+    await tx.lock(`org-slug:${slug}`);
+    const { user, created: userCreated } = await findOrCreateUser(tx, input.email, now);
+    let [org] = await tx.select().from(organizations).where(eq(organizations.slug, slug));
+    const orgCreated = !org;
+    if (!org) {
+      [org] = await tx
+        .insert(organizations)
+        .values({ id: newId(), name, slug, plan: plan ?? "free", ownerUserId: user.id, createdAt: now })
+        .returning();
+      await appendAudit(tx, { orgId: org!.id, type: "org.created", actor, payload: { name, slug, plan: org!.plan }, at: now });
+    } else if (org.ownerUserId !== user.id) {
+      throw new ApiError(409, "slug_taken", { field: "slug", message: `the slug "${slug}" belongs to another organization` });
+    } else if (plan && plan !== org.plan) {
+      await tx.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
+      await appendAudit(tx, { orgId: org.id, type: "org.plan_changed", actor, payload: { from: org.plan, to: plan }, at: now });
+      org = { ...org, plan };
+    }
+    const [member] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.orgId, org!.id), eq(memberships.userId, user.id)));
+    if (!member) {
+      await tx.insert(memberships).values({ id: newId(), orgId: org!.id, userId: user.id, role: "owner", createdAt: now });
+      await appendAudit(tx, { orgId: org!.id, type: "org.member.added", actor, payload: { userId: user.id, role: "owner" }, at: now });
+    }
+    return {
+      userId: user.id,
+      orgId: org!.id,
+      slug,
+      plan: org!.plan as PlanKey,
+      created: { user: userCreated, organization: orgCreated, membership: !member },
+    };
+  });
+}
