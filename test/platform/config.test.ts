@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig, splitFlags } from "../../src/config";
+
+describe("config", () => {
+  test("the embedded default: SQLite and local disk under ./data, port 8080", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toEndWith("/data");
+    expect(c.database).toEqual({ dialect: "sqlite", path: `${c.dataDir}/signet.db` });
+    expect(c.storage).toEqual({ kind: "local" });
+    expect(c.baseUrl).toBe("http://localhost:8080");
+    expect(c.portalBase).toBe(c.baseUrl);
+    expect(c.dashboardBase).toBe(c.baseUrl);
+    expect(c.trustedProxies).toEqual([]);
+    expect(c.dev).toBe(false);
+    expect(c.smtp).toBeUndefined();
+  });
+
+  test("a flag wins over the environment, in both spellings", () => {
+    const { values, rest } = splitFlags(["serve", "--port", "9000", "--data-dir=/srv/signet", "--dev", "1"]);
+    expect(rest).toEqual(["serve"]);
+    const c = loadConfig({ SIGNET_PORT: "7000", SIGNET_DATA_DIR: "/elsewhere" }, values);
+    expect(c.port).toBe(9000);
+    expect(c.dataDir).toBe("/srv/signet");
+    expect(c.dev).toBe(true);
+  });
+
+  test("portal and dashboard bases default to the base URL, trailing slashes trimmed", () => {
+    const c = loadConfig({ SIGNET_BASE_URL: "https://id.example.com/", SIGNET_DASHBOARD_BASE: "https://console.example.com" });
+    expect(c.baseUrl).toBe("https://id.example.com");
+    expect(c.portalBase).toBe("https://id.example.com");
+    expect(c.dashboardBase).toBe("https://console.example.com");
+  });
+
+  test("the master key is 32 bytes in hex or base64", () => {
+    const hex = "ab".repeat(32);
+    expect(loadConfig({ SIGNET_MASTER_KEY: hex }).masterKey).toHaveLength(32);
+    expect(loadConfig({ SIGNET_MASTER_KEY: Buffer.alloc(32, 7).toString("base64") }).masterKey).toHaveLength(32);
+    expect(() => loadConfig({ SIGNET_MASTER_KEY: Buffer.alloc(16).toString("base64") })).toThrow(ConfigError);
+  });
+
+  test("S3 storage and SMTP settings are read together", () => {
+    const c = loadConfig({
+      SIGNET_STORAGE: "s3",
+      SIGNET_S3_BUCKET: "files",
+      SIGNET_S3_ENDPOINT: "http://127.0.0.1:4568",
+      SIGNET_S3_FORCE_PATH_STYLE: "1",
+      SIGNET_SMTP_URL: "smtp://u:p@mail.local:587",
+    });
+    expect(c.storage).toEqual({ kind: "s3", bucket: "files", endpoint: "http://127.0.0.1:4568", region: "us-east-1", accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: true });
+    expect(c.smtp).toEqual({ url: "smtp://u:p@mail.local:587", from: "Signet <no-reply@localhost>" });
+  });
+
+  test("a flag without a value is refused", () => {
+    expect(() => splitFlags(["serve", "--port"])).toThrow("--port: needs a value");
+  });
+});
