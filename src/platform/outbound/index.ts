@@ -1,8 +1,14 @@
-// PLACEHOLDER — replaced by the outbound kernel work.
+/**
+ * The outbound kernel: mail and SMS senders chosen from the config. Without SMTP or a
+ * gateway configured, messages go to the outbox only (DESIGN §8), so a laptop and the
+ * tests need nothing outside the process.
+ */
 import type { Config } from "../../config";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../log";
+import { createOutboxMailSender, createSmtpMailSender } from "./mail";
+import { createGatewaySmsSender, createOutboxSmsSender } from "./sms";
 import type { MailSender, SmsSender } from "./types";
 
 export interface OutboundDeps {
@@ -10,9 +16,17 @@ export interface OutboundDeps {
   clock: Clock;
   logger: Logger;
 }
-export function createMailSender(_config: Config, _deps: OutboundDeps): MailSender {
-  return { send: async () => ({ id: "x" }) };
+
+export function createMailSender(config: Config, deps: OutboundDeps): MailSender {
+  return config.smtp ? createSmtpMailSender({ url: config.smtp.url, from: config.smtp.from }, deps) : createOutboxMailSender(deps);
 }
-export function createSmsSender(_config: Config, _deps: OutboundDeps): SmsSender {
-  return { delivers: false, send: async () => ({ id: "x" }) };
+
+export function createSmsSender(config: Config, deps: OutboundDeps): SmsSender {
+  return config.sms ? createGatewaySmsSender({ url: config.sms.gatewayUrl, token: config.sms.token }, deps) : createOutboxSmsSender(deps);
 }
+
+export { SendFailedError, OutboundErrors } from "./errors";
+export { extractLinks, listOutbox, normalizeAddress, pruneOutbox, type OutboxMessageView } from "./outbox";
+export { createOutboxMailSender, createSmtpMailSender } from "./mail";
+export { createGatewaySmsSender, createOutboxSmsSender } from "./sms";
+export type { MailMessage, MailSender, SmsMessage, SmsSender } from "./types";

@@ -7,6 +7,13 @@ export interface MailMessage {
 }
 
 export interface MailSender {
+  /** Whether SMTP is configured (the dev outbox only records). Optional so simple fakes stay valid. */
+  readonly delivers?: boolean;
+  /**
+   * Records the message in the outbox and, with SMTP configured, sends it. Call it after
+   * the caller's transaction has committed: it opens its own write. Throws
+   * SendFailedError (`send_failed`) when SMTP refuses, after recording the failure.
+   */
   send(message: MailMessage): Promise<{ id: string }>;
 }
 
@@ -19,5 +26,10 @@ export interface SmsMessage {
 export interface SmsSender {
   /** Whether a real gateway is configured (the dev outbox only records). */
   readonly delivers: boolean;
+  /**
+   * Records the text in the outbox and, with a gateway configured, sends it. Call it
+   * after the caller's transaction has committed: it opens its own write. Throws
+   * SendFailedError (`send_failed`) when the gateway refuses, after recording the failure.
+   */
   send(message: SmsMessage): Promise<{ id: string }>;
 }
