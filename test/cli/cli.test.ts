@@ -113,7 +113,7 @@ async function startServe(env: Record<string, string>) {
 describe("serve", () => {
   test(testDialect === "sqlite" ? "a second serve on the same SQLite data dir refuses to start" : "a second serve on the same PostgreSQL database starts (nodes are stateless)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "signet-serve-"));
-    const env = testDialect === "sqlite" ? { SIGNET_DATA_DIR: dataDir } : { SIGNET_DATA_DIR: dataDir, SIGNET_DATABASE_URL: t.database.url };
+    const env: Record<string, string> = testDialect === "sqlite" ? { SIGNET_DATA_DIR: dataDir } : { SIGNET_DATA_DIR: dataDir, SIGNET_DATABASE_URL: t.database.url };
     const first = await startServe(env);
     try {
       expect((await fetch(`${first.url}/readyz`)).status).toBe(200);

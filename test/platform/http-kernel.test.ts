@@ -156,8 +156,8 @@ describe("request ids and access logs", () => {
     await Bun.sleep(0); // afterResponse runs after the response is handed back
     const line = t.logs.find((l) => l.msg === "request" && l.requestId === "log-check-0001");
     expect(line).toMatchObject({ level: "info", method: "GET", path: "/healthz", route: "/healthz", status: 200 });
-    expect(typeof line.durationMs).toBe("number");
-    expect(typeof line.time).toBe("string");
+    expect(typeof line!.durationMs).toBe("number");
+    expect(typeof line!.time).toBe("string");
   });
 });
 
@@ -194,10 +194,25 @@ describe("client IP behind trusted proxies", () => {
         await fetch(`http://127.0.0.1:${app.server!.port}/ip`, { headers: { "x-forwarded-for": "198.51.100.7", "x-request-id": `ip-test-${trusted || "none"}` } });
         await Bun.sleep(5);
         const line = logs.find((l) => l.msg === "request" && l.path === "/ip");
-        expect(line.ip).toBe(expected);
+        expect(line!.ip).toBe(expected);
       } finally {
         await app.stop();
       }
     }
+  });
+});
+
+describe("query validation", () => {
+  const app = new Elysia()
+    .use(httpKernel({ logger: createLogger("silent"), trustedProxies: [], bodyLimits: new Map() }))
+    .get("/list", ({ query }) => query, { query: schema.Object({ limit: schema.Optional(schema.Numeric({ minimum: 1, maximum: 200 })), q: schema.Optional(schema.String()) }) });
+
+  test("an out-of-range or non-numeric query value names its parameter", async () => {
+    for (const value of ["500", "0", "abc"]) {
+      const r = await send(app, "GET", `/list?q=x&limit=${value}`);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: "invalid_request", in: "query", field: "limit" });
+    }
+    expect((await send(app, "GET", "/list?limit=20")).body).toEqual({ limit: 20 });
   });
 });

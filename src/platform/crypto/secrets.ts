@@ -13,7 +13,7 @@ export class SecretBox {
 
   static async fromBytes(bytes: Uint8Array): Promise<SecretBox> {
     if (bytes.length !== 32) throw new Error("the master key is 32 bytes");
-    const key = await crypto.subtle.importKey("raw", bytes, "AES-GCM", false, ["encrypt", "decrypt"]);
+    const key = await crypto.subtle.importKey("raw", new Uint8Array(bytes), "AES-GCM", false, ["encrypt", "decrypt"]);
     return new SecretBox(key);
   }
 

@@ -16,7 +16,11 @@ import {
   text as sqliteText,
   index as sqliteIndex,
   uniqueIndex as sqliteUniqueIndex,
+  type SQLiteBooleanBuilderInitial,
   type SQLiteColumnBuilderBase,
+  type SQLiteIntegerBuilderInitial,
+  type SQLiteTextBuilderInitial,
+  type SQLiteTextJsonBuilderInitial,
 } from "drizzle-orm/sqlite-core";
 import {
   bigint as pgBigint,
@@ -66,10 +70,13 @@ function recipe<T>(kind: ColumnKind, name?: string): T {
 }
 
 // The declared types are drizzle's SQLite builders; the values are recipes.
-const typedText = (name?: string) => recipe<ReturnType<typeof sqliteText<string, [string, ...string[]]>>>("text", name);
-type IntBuilder = ReturnType<typeof sqliteInteger<"", "number">>;
+type TextBuilder = SQLiteTextBuilderInitial<"", [string, ...string[]], undefined>;
+type IntBuilder = SQLiteIntegerBuilderInitial<"">;
+type BoolBuilder = SQLiteBooleanBuilderInitial<"">;
+type JsonBuilder = SQLiteTextJsonBuilderInitial<"">;
+const typedText = (name?: string) => recipe<TextBuilder>("text", name);
 const typedInt = (name?: string) => recipe<IntBuilder>("int", name);
-const typedBool = (name?: string) => recipe<ReturnType<typeof sqliteInteger<"", "boolean">>>("bool", name);
+const typedBool = (name?: string) => recipe<BoolBuilder>("bool", name);
 
 export const col = {
   /** A string primary key (a uuid or a kind-prefixed id). */
@@ -81,7 +88,7 @@ export const col = {
   bool: typedBool,
   /** Epoch milliseconds. */
   time: (name?: string) => recipe<IntBuilder>("time", name),
-  json: <T>(name?: string) => recipe<ReturnType<typeof sqliteText<"", [string, ...string[]], "json">>>("json", name).$type<T>(),
+  json: <T>(name?: string) => recipe<JsonBuilder>("json", name).$type<T>(),
 };
 
 function sqliteColumn(r: ColumnRecipe, name: string): any {

@@ -68,6 +68,15 @@ function fieldName(path: string | undefined): string | undefined {
     .join("");
 }
 
+/**
+ * A coerced query value (t.Numeric, t.BooleanString) that fails its own schema is reported
+ * by Elysia without its name; find the parameter that carried the value.
+ */
+function queryFieldWithValue(request: Request, value: unknown): string | null {
+  for (const [name, v] of new URL(request.url).searchParams) if (v === String(value)) return name;
+  return null;
+}
+
 export function httpKernel(options: KernelOptions) {
   const { logger, trustedProxies, bodyLimits } = options;
   return new Elysia({ name: "http-kernel" })
@@ -122,8 +131,8 @@ export function httpKernel(options: KernelOptions) {
           set.status = 400;
           return {
             error: KernelErrors.invalidRequest,
-            in: where,
-            field: fieldName(first?.path) ?? null,
+            in: where === "property" ? "query" : where,
+            field: fieldName(first?.path) ?? (where === "property" ? queryFieldWithValue(request, (error as any).value) : null),
             message: first?.summary ?? first?.message ?? "the request does not match the schema",
           };
         }
