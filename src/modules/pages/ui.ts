@@ -18,7 +18,13 @@ export function useEmbeddedUi(paths: Record<string, string>): void {
 
 export function uiFiles(): Promise<UiFiles> {
   files ??= buildUi().then(
-    (outputs) => new Map(outputs.map((output) => [basename(output.path), output])),
+    async (outputs) =>
+      new Map(
+        await Promise.all(
+          // Copied into plain Blobs: Elysia sends a Blob as a body but would serialise a BuildArtifact as JSON.
+          outputs.map(async (output) => [basename(output.path), new Blob([await output.arrayBuffer()], { type: output.type })] as const),
+        ),
+      ),
     (error) => {
       files = undefined; // the next request tries again (from source, after a fix)
       throw error;

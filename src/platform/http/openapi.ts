@@ -1,8 +1,65 @@
-// PLACEHOLDER — replaced by the pages/binary work (offline Swagger UI assets).
+/**
+ * The API reference: OpenAPI JSON generated from the route schemas at /swagger/json,
+ * and Swagger UI at /swagger. The UI's script and stylesheet are file imports, so
+ * `bun build --compile` embeds them and the page works with no network.
+ */
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
+import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import { ApiError, KernelErrors } from "./errors";
+
+export const API_REFERENCE_PATH = "/swagger";
+export const API_SPEC_PATH = "/swagger/json";
+const ASSETS_PATH = `${API_REFERENCE_PATH}/assets`;
+
+/**
+ * Every tag an operation may carry, with the text Swagger UI shows above its group.
+ * A module that adds a tag declares it here (test/platform/openapi.test.ts checks).
+ */
+export const API_TAGS = [
+  { name: "System", description: "Liveness and readiness probes for load balancers and orchestrators." },
+  { name: "Auth", description: "Dashboard sign-in and sessions." },
+  { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
+];
+
+const DESCRIPTION =
+  "Identity, organizations and billing for your applications, self-hosted in one binary. " +
+  "Errors are JSON bodies of the form { error: code, ... } and every response carries an X-Request-Id header.";
+
+const ASSETS: Record<string, string> = {
+  "swagger-ui-bundle.js": swaggerBundle,
+  "swagger-ui.css": swaggerCss,
+};
+
 export function apiReference(ctx: { version: string }) {
-  return new Elysia({ name: "api-reference" }).use(
-    openapi({ path: "/swagger", specPath: "/swagger/json", provider: "swagger-ui", documentation: { info: { title: "Signet API", version: ctx.version } } }),
-  );
+  return new Elysia({ name: "api-reference" })
+    .use(
+      openapi({
+        path: API_REFERENCE_PATH,
+        specPath: API_SPEC_PATH,
+        provider: "swagger-ui",
+        documentation: {
+          info: { title: "Signet API", version: ctx.version, description: DESCRIPTION },
+          tags: API_TAGS,
+        },
+        swagger: {
+          // Relative, like the plugin's own spec URL, so the page also works under a path prefix.
+          cdn: `${ASSETS_PATH.slice(1)}/swagger-ui-bundle.js`,
+          theme: `${ASSETS_PATH.slice(1)}/swagger-ui.css`,
+          // The default validator badge would call validator.swagger.io.
+          validatorUrl: "none",
+        },
+      }),
+    )
+    .get(
+      `${ASSETS_PATH}/:name`,
+      ({ params, set }) => {
+        const path = ASSETS[params.name];
+        if (!path) throw new ApiError(404, KernelErrors.notFound);
+        set.headers["cache-control"] = "public, max-age=3600";
+        return Bun.file(path);
+      },
+      { detail: { hide: true } },
+    );
 }

@@ -1,0 +1,22 @@
+/**
+ * Bundles the dashboard with Bun's bundler. The server calls it in memory when it
+ * runs from source; build/compile.ts calls it with an outdir and embeds the result.
+ */
+import { join } from "node:path";
+
+/** Where the pages module serves the bundled scripts and styles from. */
+export const UI_PUBLIC_PATH = "/ui/";
+/** Replaced by the server with its version when it serves index.html. */
+export const VERSION_TOKEN = "%SIGNET_VERSION%";
+
+export async function buildUi(outdir?: string) {
+  const result = await Bun.build({
+    entrypoints: [join(import.meta.dir, "index.html")],
+    publicPath: UI_PUBLIC_PATH,
+    minify: true,
+    outdir,
+    throw: false,
+  });
+  if (!result.success) throw new AggregateError(result.logs, `embedded-ui failed to build: ${result.logs.map(String).join("; ")}`);
+  return result.outputs;
+}

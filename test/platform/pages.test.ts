@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../support/harness";
+
+let t: TestApp;
+beforeAll(async () => (t = await createTestApp()));
+afterAll(() => t.close());
+
+test("the dashboard placeholder names the product and version and links to the API reference", async () => {
+  const r = await t.request("GET", "/");
+  expect(r.status).toBe(200);
+  expect(r.headers.get("content-type")).toContain("text/html");
+  expect(r.text).toContain("<h1>Signet</h1>");
+  expect(r.text).toContain(`<span id="version">${t.ctx.version}</span>`);
+  expect(r.text).not.toContain("%SIGNET_VERSION%");
+  expect(r.text).toContain('href="/swagger"');
+});
+
+test("its bundled script and stylesheet are served by Signet", async () => {
+  const page = await t.request("GET", "/");
+  const refs = [...page.text.matchAll(/(?:src|href)="(\/ui\/[^"]+)"/g)].map((m) => m[1]!);
+  expect(refs.length).toBe(2);
+  const types: string[] = [];
+  for (const ref of refs) {
+    const asset = await t.request("GET", ref);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    types.push(asset.headers.get("content-type")!.split(";")[0]!);
+  }
+  expect(types.sort()).toEqual(["text/css", "text/javascript"]);
+  const script = await t.request("GET", refs.find((ref) => ref.endsWith(".js"))!);
+  expect(script.text).toContain("/readyz");
+  expect(script.text).not.toContain(": string"); // TypeScript was compiled away
+});
+
+test("an unknown asset is a JSON 404, and index.html is only served at /", async () => {
+  for (const path of ["/ui/nope.js", "/ui/index.html"]) {
+    const r = await t.request("GET", path);
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: "not_found" });
+  }
+});
