@@ -60,6 +60,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
-  ctx.jobs.stop();
+  // Runs under way finish before the database closes, so none is left "running".
+  await ctx.jobs.stop();
   await ctx.db.close();
 }

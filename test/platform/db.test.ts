@@ -126,3 +126,19 @@ describe("database URLs", () => {
     }
   });
 });
+
+describe("leader locks", () => {
+  test("one holder per key; released locks can be taken again; keys are independent", async () => {
+    const { db } = t.ctx;
+    const first = await db.tryLeaderLock("job:alpha");
+    expect(first).not.toBeNull();
+    expect(await db.tryLeaderLock("job:alpha")).toBeNull();
+    const other = await db.tryLeaderLock("job:beta");
+    expect(other).not.toBeNull();
+    await first!.release();
+    const again = await db.tryLeaderLock("job:alpha");
+    expect(again).not.toBeNull();
+    await again!.release();
+    await other!.release();
+  });
+});

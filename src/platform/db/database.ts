@@ -122,8 +122,7 @@ function openSqlite(path: string): Database {
   const readDb = drizzleSqlite(reader);
   const mutex = new Mutex();
   const tx = Object.assign(writeDb, { lock: async (_key: string) => {} }) as Tx;
-  // Leader locks on SQLite are in-process: one serve process owns a data dir.
-  const leaders = new Set<string>();
+  const lockDir = `${path}.locks`;
 
   return {
     dialect: "sqlite",
@@ -157,9 +156,27 @@ function openSqlite(path: string): Database {
       return reader.query(sql).all(...(params as any[])) as any[];
     },
     async tryLeaderLock(key) {
-      if (leaders.has(key)) return null;
-      leaders.add(key);
-      return { release: async () => void leaders.delete(key) };
+      // An exclusive lock on a small SQLite file per key: it excludes other connections in
+      // this process and other processes (a CLI run beside serve), and the OS releases it
+      // however the holder dies.
+      mkdirSync(lockDir, { recursive: true });
+      const lock = new SqliteConnection(`${lockDir}/${key.replace(/[^A-Za-z0-9._-]/g, "_")}.lock`, { create: true });
+      try {
+        lock.exec("PRAGMA busy_timeout = 0");
+        lock.exec("PRAGMA locking_mode = EXCLUSIVE");
+        lock.exec("BEGIN EXCLUSIVE");
+      } catch {
+        lock.close();
+        return null;
+      }
+      return {
+        release: async () => {
+          try {
+            lock.exec("ROLLBACK");
+          } catch {}
+          lock.close();
+        },
+      };
     },
     async ping() {
       reader.query("select 1").get();
