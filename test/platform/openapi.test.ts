@@ -53,6 +53,17 @@ describe("/swagger/json", () => {
   });
 });
 
+test("outside dev mode the Dev group is neither documented nor declared", async () => {
+  const plain = await createTestApp();
+  try {
+    const spec = (await plain.request("GET", "/swagger/json")).body;
+    expect(Object.keys(spec.paths).filter((p) => p.startsWith("/api/dev"))).toEqual([]);
+    expect(spec.tags.map((tag: any) => tag.name)).not.toContain("Dev");
+  } finally {
+    await plain.close();
+  }
+});
+
 describe("/swagger", () => {
   test("is Swagger UI with its assets served by Signet, no CDN", async () => {
     const page = await t.request("GET", "/swagger");

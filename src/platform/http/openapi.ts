@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import type { Config } from "../../config";
 import { ApiError, KernelErrors } from "./errors";
 
 export const API_REFERENCE_PATH = "/swagger";
@@ -32,7 +33,7 @@ const ASSETS: Record<string, string> = {
   "swagger-ui.css": swaggerCss,
 };
 
-export function apiReference(ctx: { version: string }) {
+export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }) {
   return new Elysia({ name: "api-reference" })
     .use(
       openapi({
@@ -41,7 +42,8 @@ export function apiReference(ctx: { version: string }) {
         provider: "swagger-ui",
         documentation: {
           info: { title: "Signet API", version: ctx.version, description: DESCRIPTION },
-          tags: API_TAGS,
+          // Outside dev mode the Dev routes do not exist; an empty group would only confuse.
+          tags: API_TAGS.filter((tag) => ctx.config.dev || tag.name !== "Dev"),
         },
         swagger: {
           // Relative, like the plugin's own spec URL, so the page also works under a path prefix.
