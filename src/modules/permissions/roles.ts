@@ -1,0 +1,66 @@
+/**
+ * The built-in roles and the org-level scopes each one holds: the one place where
+ * role-to-scope data lives for the scopes known today.
+ *
+ * Adding scopes for a new module: declare them in that module's own `scopes.ts` as a
+ * `ModuleRoleScopes` object (which roles hold which of its scopes, constraints
+ * included), import it here and add it to MODULE_ROLE_SCOPES. Keep that file free of
+ * imports from its service so this module never pulls a service in. The Owner and
+ * Admin hold `org.*`, so a module only lists what Members and Directors get.
+ */
+export const BUILTIN_ROLES = ["owner", "admin", "member", "org_director"] as const;
+export type BuiltinRole = (typeof BUILTIN_ROLES)[number];
+
+export type ModuleRoleScopes = Partial<Record<BuiltinRole, readonly string[]>>;
+
+/** Scopes the spec names today (sections 4.6, 4.8, 5.3, 5.4, 7), by role. */
+const CORE_ROLE_SCOPES: Record<BuiltinRole, readonly string[]> = {
+  // Owner-only powers (earnings, payment events, audit purge, view.billing) are the
+  // only difference from Admin; modules gate them on the role as the spec says.
+  owner: ["org.*", "view.*"],
+  admin: ["org.*", "view.business"],
+  member: [
+    "org.member.list",
+    // 5.3: the console shows a member their own files.
+    "org.org_file.list:creator=self",
+    "org.org_file.read:creator=self",
+    "org.org_file.create",
+    "org.org_file.update:creator=self",
+    "org.org_file.delete:creator=self",
+    // 5.4: the default member grant.
+    "org.audit_event_log.list:actor=self",
+  ],
+  // 4.6: a director reaches meeting screens and votes (the vote itself is gated by participation).
+  org_director: [],
+};
+
+const MODULE_ROLE_SCOPES: readonly ModuleRoleScopes[] = [
+  { org_director: ["view.business", "org.meeting.read", "org.meeting.list"] },
+];
+
+/** Roles whose scopes include another role's (a director is a member too). */
+const INHERITS: Partial<Record<BuiltinRole, BuiltinRole>> = { org_director: "member" };
+
+function collect(role: BuiltinRole): string[] {
+  const own = [...CORE_ROLE_SCOPES[role], ...MODULE_ROLE_SCOPES.flatMap((m) => m[role] ?? [])];
+  const parent = INHERITS[role];
+  return [...new Set([...(parent ? collect(parent) : []), ...own])];
+}
+
+/** Every built-in role's scopes, merged from the core table and the modules' tables. */
+export const ROLE_SCOPES: Readonly<Record<BuiltinRole, readonly string[]>> = Object.freeze(
+  Object.fromEntries(BUILTIN_ROLES.map((r) => [r, Object.freeze(collect(r))])) as Record<BuiltinRole, readonly string[]>,
+);
+
+/** Accepts "ORG_DIRECTOR", "org-director", "Owner"…; null for anything else (custom roles included). */
+export function parseBuiltinRole(value: string): BuiltinRole | null {
+  const v = value.trim().toLowerCase().replace(/-/g, "_");
+  return (BUILTIN_ROLES as readonly string[]).includes(v) ? (v as BuiltinRole) : null;
+}
+
+/** The scopes a membership grants: a built-in role's, or the custom role's own list. */
+export function scopesForRole(role: string, customRoleScopes?: readonly string[]): readonly string[] {
+  const builtin = parseBuiltinRole(role);
+  if (builtin) return ROLE_SCOPES[builtin];
+  return customRoleScopes ?? [];
+}
