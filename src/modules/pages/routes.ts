@@ -15,18 +15,14 @@ async function renderDashboard(version: string): Promise<string> {
 }
 
 export function pageRoutes(ctx: Pick<AppContext, "version">) {
-  let dashboard: Promise<string> | undefined;
   return new Elysia({ name: "pages" })
     .get(
       "/",
       async ({ set }) => {
-        dashboard ??= renderDashboard(ctx.version).catch((error) => {
-          dashboard = undefined;
-          throw error;
-        });
+        const html = await renderDashboard(ctx.version);
         set.headers["content-type"] = "text/html; charset=utf-8";
         set.headers["cache-control"] = "no-cache";
-        return dashboard;
+        return html;
       },
       { detail: { hide: true } },
     )

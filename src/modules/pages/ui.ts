@@ -16,19 +16,17 @@ export function useEmbeddedUi(paths: Record<string, string>): void {
   files = Promise.resolve(new Map(Object.entries(paths).map(([name, path]) => [name, Bun.file(path)])));
 }
 
+async function bundle(): Promise<UiFiles> {
+  const outputs = await buildUi();
+  // Copied into plain Blobs: Elysia sends a Blob as a body but would serialise a BuildArtifact as JSON.
+  const entries = await Promise.all(outputs.map(async (o) => [basename(o.path), new Blob([await o.arrayBuffer()], { type: o.type })] as const));
+  return new Map(entries);
+}
+
 export function uiFiles(): Promise<UiFiles> {
-  files ??= buildUi().then(
-    async (outputs) =>
-      new Map(
-        await Promise.all(
-          // Copied into plain Blobs: Elysia sends a Blob as a body but would serialise a BuildArtifact as JSON.
-          outputs.map(async (output) => [basename(output.path), new Blob([await output.arrayBuffer()], { type: output.type })] as const),
-        ),
-      ),
-    (error) => {
-      files = undefined; // the next request tries again (from source, after a fix)
-      throw error;
-    },
-  );
+  files ??= bundle().catch((error) => {
+    files = undefined; // the next request tries again (from source, after a fix)
+    throw error;
+  });
   return files;
 }
