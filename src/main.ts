@@ -15,6 +15,8 @@ Usage:
   signet migrate                       apply pending database migrations and exit
   signet admin bootstrap --email E --org NAME [--slug S] [--plan P]
                                        create the owner, organization and credentials (prints JSON)
+  signet admin plan --org SLUG --plan PLAN
+                                       set an organization's plan (free, pro, pro_plus, business, enterprise)
   signet admin outbox [--to ADDRESS] [--limit N]
                                        print the dev outbox, newest first (JSON lines)
   signet jobs list                     list scheduled jobs with their last and next run

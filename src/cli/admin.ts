@@ -4,7 +4,7 @@ import { closeContext } from "../context";
 import { openCliContext } from "./context";
 import { ApiError } from "../platform/http/errors";
 import { startSession } from "../modules/accounts/sessions";
-import { bootstrapOrganization } from "../modules/orgs/service";
+import { bootstrapOrganization, setOrganizationPlan } from "../modules/orgs/service";
 import { parseOptions } from "./args";
 import { FatalError, UsageError } from "./errors";
 
@@ -12,12 +12,14 @@ export async function adminCommand(config: Config, sub: string | undefined, args
   switch (sub) {
     case "bootstrap":
       return bootstrap(config, args);
+    case "plan":
+      return setPlan(config, args);
     case "outbox": {
       const { outboxCommand } = await import("./outbox");
       return outboxCommand(config, args);
     }
     default:
-      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap or outbox");
+      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap, plan or outbox");
   }
 }
 
@@ -39,6 +41,24 @@ async function bootstrap(config: Config, args: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof ApiError) throw new FatalError(`admin bootstrap: ${(e.extra.message as string) ?? e.code}${e.extra.field ? ` (--${e.extra.field === "name" ? "org" : e.extra.field})` : ""}`);
+    throw e;
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+/** `signet admin plan --org SLUG --plan PLAN`: prints {slug, plan, previousPlan, changed}. */
+async function setPlan(config: Config, args: string[]): Promise<number> {
+  const options = parseOptions(args, ["org", "plan"]);
+  if (!options.org) throw new UsageError("admin plan needs --org SLUG");
+  if (!options.plan) throw new UsageError("admin plan needs --plan PLAN");
+  const ctx = await openCliContext(config);
+  try {
+    const result = await setOrganizationPlan(ctx, { kind: "operator" }, { slug: options.org, plan: options.plan });
+    console.log(JSON.stringify({ slug: result.slug, plan: result.plan, previousPlan: result.previousPlan, changed: result.changed }));
+    return 0;
+  } catch (e) {
+    if (e instanceof ApiError) throw new FatalError(`admin plan: ${(e.extra.message as string) ?? e.code} (--${e.extra.field ?? "org"})`);
     throw e;
   } finally {
     await closeContext(ctx);

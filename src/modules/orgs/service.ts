@@ -5,7 +5,7 @@ import { appendAudit, type AuditActor } from "../../platform/audit/append";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { findOrCreateUser } from "../accounts/service";
-import { parsePlan, type PlanKey } from "./plans";
+import { parsePlan, PLAN_KEYS, type PlanKey } from "./plans";
 import { memberships, organizations } from "./schema";
 import { slugFromName, slugProblem } from "./slugs";
 
@@ -78,5 +78,41 @@ export async function bootstrapOrganization(
       plan: org!.plan as PlanKey,
       created: { user: userCreated, organization: orgCreated, membership: !member },
     };
+  });
+}
+
+export interface SetPlanResult {
+  orgId: string;
+  slug: string;
+  plan: PlanKey;
+  previousPlan: string;
+  changed: boolean;
+}
+
+/**
+ * Sets an organization's plan (the operator's `admin plan`, later the billing module),
+ * with org.plan_changed in the same transaction. Setting the current plan changes
+ * nothing and records nothing.
+ */
+export async function setOrganizationPlan(
+  deps: Pick<AppContext, "db" | "clock">,
+  actor: AuditActor,
+  input: { slug: string; plan: string },
+): Promise<SetPlanResult> {
+  const plan = parsePlan(input.plan);
+  if (!plan) throw new ApiError(400, "invalid_plan", { field: "plan", message: `unknown plan "${input.plan}" (one of ${PLAN_KEYS.join(", ")})` });
+  const slug = input.slug.trim().toLowerCase();
+  return deps.db.write(async (tx) => {
+    const [org] = await tx.select().from(organizations).where(eq(organizations.slug, slug));
+    if (!org) throw new ApiError(404, "not_found", { field: "org", message: `no organization with the slug "${slug}"` });
+    await tx.lock(`org-plan:${org.id}`);
+    // Re-read under the lock so two operators changing the plan record a true "from".
+    const [current] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, org.id));
+    const previousPlan = current!.plan;
+    if (previousPlan === plan) return { orgId: org.id, slug, plan, previousPlan, changed: false };
+    const now = deps.clock.now();
+    await tx.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
+    await appendAudit(tx, { orgId: org.id, type: "org.plan_changed", actor, payload: { from: previousPlan, to: plan }, at: now });
+    return { orgId: org.id, slug, plan, previousPlan, changed: true };
   });
 }
