@@ -1,6 +1,6 @@
 /** `signet serve` and `signet migrate`. */
-import { accessSync, constants, mkdirSync, writeFileSync, rmSync } from "node:fs";
-import { Database as SqliteConnection } from "bun:sqlite";
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { tryFileLock } from "../platform/db/file-lock";
 import { join } from "node:path";
 import { createApp } from "../app";
 import type { Config } from "../config";
@@ -30,16 +30,11 @@ function lockSqliteDatabase(config: Config): () => void {
   if (config.database.dialect !== "sqlite") return () => {};
   const lockPath = `${config.database.path}.serve-lock`;
   const pidPath = `${config.database.path}.serve-pid`;
-  const lock = new SqliteConnection(lockPath, { create: true });
-  try {
-    lock.exec("PRAGMA busy_timeout = 0");
-    lock.exec("PRAGMA locking_mode = EXCLUSIVE");
-    lock.exec("BEGIN EXCLUSIVE");
-  } catch {
-    lock.close();
+  const lock = tryFileLock(lockPath);
+  if (!lock) {
     let holder = "";
     try {
-      holder = ` (pid ${require("node:fs").readFileSync(pidPath, "utf8").trim()})`;
+      holder = ` (pid ${readFileSync(pidPath, "utf8").trim()})`;
     } catch {}
     throw new FatalError(
       `another signet serve${holder} is already using ${config.database.path}; stop it first, or give this one another SIGNET_DATA_DIR`,
@@ -47,10 +42,7 @@ function lockSqliteDatabase(config: Config): () => void {
   }
   writeFileSync(pidPath, `${process.pid}\n`);
   return () => {
-    try {
-      lock.exec("ROLLBACK");
-    } catch {}
-    lock.close();
+    lock.release();
     rmSync(pidPath, { force: true });
   };
 }

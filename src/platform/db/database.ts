@@ -17,6 +17,7 @@ import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from "drizzle-orm/bu
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
+import { tryFileLock } from "./file-lock";
 import { setActiveDialect, type Dialect } from "./kit";
 
 /** Queries are written against drizzle's SQLite typing; the PostgreSQL handle has the same surface. */
@@ -156,27 +157,8 @@ function openSqlite(path: string): Database {
       return reader.query(sql).all(...(params as any[])) as any[];
     },
     async tryLeaderLock(key) {
-      // An exclusive lock on a small SQLite file per key: it excludes other connections in
-      // this process and other processes (a CLI run beside serve), and the OS releases it
-      // however the holder dies.
-      mkdirSync(lockDir, { recursive: true });
-      const lock = new SqliteConnection(`${lockDir}/${key.replace(/[^A-Za-z0-9._-]/g, "_")}.lock`, { create: true });
-      try {
-        lock.exec("PRAGMA busy_timeout = 0");
-        lock.exec("PRAGMA locking_mode = EXCLUSIVE");
-        lock.exec("BEGIN EXCLUSIVE");
-      } catch {
-        lock.close();
-        return null;
-      }
-      return {
-        release: async () => {
-          try {
-            lock.exec("ROLLBACK");
-          } catch {}
-          lock.close();
-        },
-      };
+      const lock = tryFileLock(`${lockDir}/${key.replace(/[^A-Za-z0-9._-]/g, "_")}.lock`);
+      return lock && { release: async () => lock.release() };
     },
     async ping() {
       reader.query("select 1").get();
