@@ -35,8 +35,39 @@ const CORE_ROLE_SCOPES: Record<BuiltinRole, readonly string[]> = {
 };
 
 const MODULE_ROLE_SCOPES: readonly ModuleRoleScopes[] = [
+  // Meetings (4.6); moves to src/modules/meetings/scopes.ts when that module lands.
   { org_director: ["view.business", "org.meeting.read", "org.meeting.list"] },
 ];
+
+/**
+ * Concrete scopes the spec names today, for routes to reference instead of retyping
+ * strings. Not a whitelist: custom roles and keys are checked against the grammar
+ * only, so a module's new scopes work before anyone lists them here.
+ */
+export const KNOWN_SCOPES = {
+  orgFileList: "org.org_file.list",
+  auditList: "org.audit_event_log.list",
+  auditListSystem: "org.audit_event_log.list_system",
+  blockExternalSharing: "org.setting.block_external_sharing",
+  memberList: "org.member.list",
+  memberInvite: "org.member.invite",
+  memberRemove: "org.member.remove",
+  apiKeyCreate: "org.api_key.create",
+  apiKeyRevoke: "org.api_key.revoke",
+  agentHire: "org.agent.hire",
+  agentUpdate: "org.agent.update",
+  agentSuspend: "org.agent.suspend",
+  agentRevoke: "org.agent.revoke",
+  meetingRead: "org.meeting.read",
+  meetingList: "org.meeting.list",
+  workItemList: "org.work_item.list",
+  workItemRead: "org.work_item.read",
+  reportingInstanceCreate: "org.reporting_instance.create",
+  reportingInstanceRead: "org.reporting_instance.read",
+  reportingInstanceList: "org.reporting_instance.list",
+  viewBusiness: "view.business",
+  viewBilling: "view.billing",
+} as const;
 
 /** Roles whose scopes include another role's (a director is a member too). */
 const INHERITS: Partial<Record<BuiltinRole, BuiltinRole>> = { org_director: "member" };

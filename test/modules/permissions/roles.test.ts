@@ -1,6 +1,6 @@
 /** Built-in roles: their scopes are well-formed and give the answers the spec states. */
 import { describe, expect, test } from "bun:test";
-import { BUILTIN_ROLES, parseBuiltinRole, ROLE_SCOPES, scopesForRole } from "../../../src/modules/permissions/roles";
+import { BUILTIN_ROLES, KNOWN_SCOPES, parseBuiltinRole, ROLE_SCOPES, scopesForRole } from "../../../src/modules/permissions/roles";
 import { parseScope } from "../../../src/modules/permissions/scopes";
 import { can, grantFor, validateScopes, type PermissionActor } from "../../../src/modules/permissions/service";
 
@@ -13,6 +13,14 @@ describe("ROLE_SCOPES", () => {
     for (const role of BUILTIN_ROLES) {
       expect(ROLE_SCOPES[role].length).toBeGreaterThan(0);
       for (const s of ROLE_SCOPES[role]) expect(parseScope(s).ok).toBe(true);
+    }
+  });
+
+  test("every known scope is concrete, and the owner holds all of them", () => {
+    for (const scope of Object.values(KNOWN_SCOPES)) {
+      const r = parseScope(scope);
+      expect(r.ok && !r.scope.wildcard && !r.scope.constraint).toBe(true);
+      expect(can(member("owner"), scope)).toBe(true);
     }
   });
 
