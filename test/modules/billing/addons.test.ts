@@ -1,17 +1,9 @@
 /** Add-ons as data, their gates, and the proration rule of spec §8. */
 import { describe, expect, test } from "bun:test";
 import { ADDONS, parseAddon, prorateAt, prorateCents, requireAddon, requireAddonPlan } from "../../../src/modules/orgs/plans";
-import { ApiError } from "../../../src/platform/http/errors";
+import { thrownApiError } from "../../support/errors";
 
-function body(fn: () => void): { status: number; body: Record<string, unknown> } | null {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return { status: e.status, body: e.body() };
-  }
-}
+const body = thrownApiError;
 
 describe("the add-on table", () => {
   test("audit_analytics and board_meetings are $99/month flat with a Pro floor", () => {

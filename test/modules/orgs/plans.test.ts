@@ -18,19 +18,11 @@ import {
   type PlanKey,
   type PlanFeature,
 } from "../../../src/modules/orgs/plans";
-import { ApiError } from "../../../src/platform/http/errors";
+import { thrownApiError } from "../../support/errors";
 
 const GiB = 1024 ** 3;
 
-function thrown(fn: () => void): { status: number; body: Record<string, unknown> } | null {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return { status: e.status, body: e.body() };
-  }
-}
+const thrown = thrownApiError;
 
 describe("the plan table", () => {
   // One row per plan, one column per §8 limit.
