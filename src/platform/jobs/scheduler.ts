@@ -8,8 +8,8 @@
  * - A job is due when its latest slot (the last schedule time <= now) is after the slot
  *   recorded in `job_state`. Only the latest slot runs: slots missed while the process
  *   was down, or while an earlier run was still going, collapse into one run.
- * - A run holds the job's leader lock (a PostgreSQL advisory lock; in-process on
- *   SQLite), then claims its slot with a conditional UPDATE … RETURNING in the same
+ * - A run holds the job's leader lock (a PostgreSQL advisory lock; on SQLite an
+ *   exclusive lock file per job beside the database), then claims its slot with a conditional UPDATE … RETURNING in the same
  *   transaction that records the run, so a slot runs once across nodes even when
  *   their timers fire at different moments.
  * - A job seen for the first time is baselined at its latest slot: it first runs at
