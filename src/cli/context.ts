@@ -1,4 +1,7 @@
-/** The context for one-shot commands: logs go to stderr so stdout stays machine-readable. */
+/**
+ * The context for one-shot commands: logs go to stderr (warnings and up unless asked for
+ * more) so stdout carries only the command's output.
+ */
 import type { Config } from "../config";
 import { createContext, type AppContext } from "../context";
 import { createLogger } from "../platform/log";

@@ -6,10 +6,10 @@
  * connection's busy timeout orders the writes.
  */
 import type { Config } from "../config";
-import { closeContext, createContext, type AppContext } from "../context";
+import { closeContext, type AppContext } from "../context";
+import { openCliContext } from "./context";
 import { toIso } from "../platform/clock";
 import { JobBusyError, UnknownJobError, type JobInfo, type JobRun } from "../platform/jobs/scheduler";
-import { createLogger } from "../platform/log";
 import { FatalError, UsageError } from "./errors";
 
 export async function jobsCommand(config: Config, sub: string | undefined, args: string[]): Promise<number> {
@@ -55,8 +55,7 @@ function parseListArgs(args: string[]): boolean {
 }
 
 async function withContext(config: Config, fn: (ctx: AppContext) => Promise<number>): Promise<number> {
-  // Logs go to stderr so stdout carries only the command's output.
-  const ctx = await createContext(config, { logger: createLogger(config.logLevel, (line) => process.stderr.write(line + "\n")) });
+  const ctx = await openCliContext(config);
   try {
     return await fn(ctx);
   } finally {

@@ -4,8 +4,8 @@
  * reads, so it works while `signet serve` runs on the same database.
  */
 import type { Config } from "../config";
-import { closeContext, createContext } from "../context";
-import { createLogger } from "../platform/log";
+import { closeContext } from "../context";
+import { openCliContext } from "./context";
 import { listOutbox } from "../platform/outbound/outbox";
 import { parseOptions } from "./args";
 import { UsageError } from "./errors";
@@ -22,9 +22,7 @@ export async function outboxCommand(config: Config, args: string[]): Promise<num
     limit = Number(options.limit);
   }
   if (options.to !== undefined && !options.to.trim()) throw new UsageError("--to needs an address or number");
-  // Logs go to stderr: stdout carries only the messages, one JSON object per line.
-  const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel, (line) => process.stderr.write(line + "\n"));
-  const ctx = await createContext(config, { logger });
+  const ctx = await openCliContext(config);
   try {
     const messages = await listOutbox(ctx.db, { to: options.to, limit });
     const out = messages.map((m) => JSON.stringify(m) + "\n").join("");

@@ -4,18 +4,10 @@
  * tests need nothing outside the process.
  */
 import type { Config } from "../../config";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Logger } from "../log";
 import { createOutboxMailSender, createSmtpMailSender } from "./mail";
 import { createGatewaySmsSender, createOutboxSmsSender } from "./sms";
-import type { MailSender, SmsSender } from "./types";
+import type { MailSender, OutboundDeps, SmsSender } from "./types";
 
-export interface OutboundDeps {
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-}
 
 export function createMailSender(config: Config, deps: OutboundDeps): MailSender {
   return config.smtp ? createSmtpMailSender({ url: config.smtp.url, from: config.smtp.from }, deps) : createOutboxMailSender(deps);
@@ -29,4 +21,4 @@ export { SendFailedError, OutboundErrors } from "./errors";
 export { extractLinks, listOutbox, normalizeAddress, pruneOutbox, type OutboxMessageView } from "./outbox";
 export { createOutboxMailSender, createSmtpMailSender } from "./mail";
 export { createGatewaySmsSender, createOutboxSmsSender } from "./sms";
-export type { MailMessage, MailSender, SmsMessage, SmsSender } from "./types";
+export type { MailMessage, MailSender, OutboundDeps, SmsMessage, SmsSender } from "./types";

@@ -1,20 +1,11 @@
 /** Mail: the dev outbox (records only) and SMTP through nodemailer (records the outcome). */
 import nodemailer from "nodemailer";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Logger } from "../log";
 import { SendFailedError } from "./errors";
 import { insertOutboxRow, normalizeAddress, outboxRow, recordOutbox } from "./outbox";
-import type { MailMessage, MailSender } from "./types";
-
-interface Deps {
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-}
+import type { MailMessage, MailSender, OutboundDeps } from "./types";
 
 /** The offline default: the message is stored with status `outbox` and goes nowhere. */
-export function createOutboxMailSender(deps: Deps): MailSender {
+export function createOutboxMailSender(deps: OutboundDeps): MailSender {
   return {
     delivers: false,
     async send(message) {
@@ -38,7 +29,7 @@ export interface SmtpOptions {
  * Sends through an SMTP server, then records the message with status `sent` or
  * `failed`. A failure throws SendFailedError after it is recorded.
  */
-export function createSmtpMailSender(options: SmtpOptions, deps: Deps): MailSender {
+export function createSmtpMailSender(options: SmtpOptions, deps: OutboundDeps): MailSender {
   const timeout = options.timeoutMs ?? 15_000;
   // One connection per message (no pool): nothing stays open between sends or at shutdown.
   const transport = nodemailer.createTransport(
@@ -62,7 +53,7 @@ export function createSmtpMailSender(options: SmtpOptions, deps: Deps): MailSend
 }
 
 /** The mail has left: a failure to record it is logged, never turned into a resend by the caller. */
-async function recordSent(deps: Deps, message: MailMessage): Promise<string> {
+async function recordSent(deps: OutboundDeps, message: MailMessage): Promise<string> {
   const row = outboxRow(deps.clock, { channel: "mail", ...message, status: "sent" });
   try {
     await insertOutboxRow(deps.db, row);

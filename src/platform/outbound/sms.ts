@@ -11,21 +11,12 @@
  * no answer within the timeout means it was not sent: the text is recorded `failed`
  * and SendFailedError (`send_failed`) is thrown.
  */
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import type { Logger } from "../log";
 import { SendFailedError } from "./errors";
 import { insertOutboxRow, outboxRow, recordOutbox } from "./outbox";
-import type { SmsMessage, SmsSender } from "./types";
-
-interface Deps {
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-}
+import type { SmsMessage, SmsSender, OutboundDeps } from "./types";
 
 /** The offline default: the text is stored with status `outbox` and goes nowhere. */
-export function createOutboxSmsSender(deps: Deps): SmsSender {
+export function createOutboxSmsSender(deps: OutboundDeps): SmsSender {
   return {
     delivers: false,
     async send(message) {
@@ -43,7 +34,7 @@ export interface GatewayOptions {
   timeoutMs?: number;
 }
 
-export function createGatewaySmsSender(options: GatewayOptions, deps: Deps): SmsSender {
+export function createGatewaySmsSender(options: GatewayOptions, deps: OutboundDeps): SmsSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

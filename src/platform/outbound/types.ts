@@ -1,3 +1,7 @@
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import type { Logger } from "../log";
+
 /** The outbound interfaces (DESIGN §8): each has an offline dev default and a real adapter. */
 export interface MailMessage {
   to: string;
@@ -32,4 +36,11 @@ export interface SmsSender {
    * SendFailedError (`send_failed`) when the gateway refuses, after recording the failure.
    */
   send(message: SmsMessage): Promise<{ id: string }>;
+}
+
+/** What every outbound adapter needs: where to record, the clock, and the logger. */
+export interface OutboundDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
 }
