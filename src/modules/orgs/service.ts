@@ -1,6 +1,7 @@
 /** Organizations: creation with an owner, as the bootstrap and (later) the dashboard do it. */
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
@@ -59,8 +60,7 @@ export async function bootstrapOrganization(
     } else if (org.ownerUserId !== user.id) {
       throw new ApiError(409, "slug_taken", { field: "slug", message: `the slug "${slug}" belongs to another organization` });
     } else if (plan && plan !== org.plan) {
-      await tx.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
-      await appendAudit(tx, { orgId: org.id, type: "org.plan_changed", actor, payload: { from: org.plan, to: plan }, at: now });
+      await changePlan(tx, actor, org.id, org.plan, plan, now);
       org = { ...org, plan };
     }
     const [member] = await tx
@@ -110,9 +110,13 @@ export async function setOrganizationPlan(
     const [current] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, org.id));
     const previousPlan = current!.plan;
     if (previousPlan === plan) return { orgId: org.id, slug, plan, previousPlan, changed: false };
-    const now = deps.clock.now();
-    await tx.update(organizations).set({ plan }).where(eq(organizations.id, org.id));
-    await appendAudit(tx, { orgId: org.id, type: "org.plan_changed", actor, payload: { from: previousPlan, to: plan }, at: now });
+    await changePlan(tx, actor, org.id, previousPlan, plan, deps.clock.now());
     return { orgId: org.id, slug, plan, previousPlan, changed: true };
   });
+}
+
+/** The one way a plan changes: the row and its org.plan_changed event, in the caller's transaction. */
+async function changePlan(tx: Tx, actor: AuditActor, orgId: string, from: string, to: PlanKey, at: number): Promise<void> {
+  await tx.update(organizations).set({ plan: to }).where(eq(organizations.id, orgId));
+  await appendAudit(tx, { orgId, type: "org.plan_changed", actor, payload: { from, to }, at });
 }
