@@ -4,7 +4,7 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
-import { BODY_LIMIT_KEY, httpKernel } from "./platform/http/kernel";
+import { collectBodyLimits, httpKernel } from "./platform/http/kernel";
 import { apiReference } from "./platform/http/openapi";
 import { systemRoutes } from "./modules/system/routes";
 import { devRoutes } from "./modules/dev/routes";
@@ -21,10 +21,7 @@ export function createApp(ctx: AppContext) {
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
   // Routes declare a body limit other than the default in `detail` (it is documented there too).
-  for (const route of app.routes) {
-    const limit = (route.hooks as any)?.detail?.[BODY_LIMIT_KEY];
-    if (typeof limit === "number") bodyLimits.set(`${route.method} ${route.path}`, limit);
-  }
+  collectBodyLimits(app.routes, bodyLimits);
   return app;
 }
 

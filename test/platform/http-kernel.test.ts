@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia, t as schema } from "elysia";
 import { ApiError } from "../../src/platform/http/errors";
-import { BODY_LIMIT_KEY, httpKernel } from "../../src/platform/http/kernel";
+import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
 import { clientIp, inCidrs, parseCidrList } from "../../src/platform/http/ip";
 import { createLogger } from "../../src/platform/log";
 import { createTestApp, send, type TestApp } from "../support/harness";
@@ -29,10 +29,7 @@ function kernelApp(logs: any[], trusted = "") {
     .get("/boom", () => {
       throw new Error("secret internal detail");
     });
-  for (const r of app.routes) {
-    const limit = (r.hooks as any)?.detail?.[BODY_LIMIT_KEY];
-    if (typeof limit === "number") bodyLimits.set(`${r.method} ${r.path}`, limit);
-  }
+  collectBodyLimits(app.routes, bodyLimits);
   return app;
 }
 

@@ -77,6 +77,14 @@ function queryFieldWithValue(request: Request, value: unknown): string | null {
   return null;
 }
 
+/** Reads each route's declared limit (`detail["x-body-limit"]`) once the app's routes exist. */
+export function collectBodyLimits(routes: ReadonlyArray<{ method: string; path: string; hooks: unknown }>, into: Map<string, number>): void {
+  for (const route of routes) {
+    const limit = (route.hooks as any)?.detail?.[BODY_LIMIT_KEY];
+    if (typeof limit === "number") into.set(`${route.method} ${route.path}`, limit);
+  }
+}
+
 export function httpKernel(options: KernelOptions) {
   const { logger, trustedProxies, bodyLimits } = options;
   return new Elysia({ name: "http-kernel" })
