@@ -4,3 +4,4 @@ export * from "./platform/jobs/schema";
 export * from "./platform/audit/schema";
 export * from "./modules/accounts/schema";
 export * from "./modules/orgs/schema";
+export * from "./platform/http/schema";
