@@ -230,7 +230,7 @@ CREATE INDEX "otp_codes_coverage_idx" ON "otp_codes" USING btree ("coverage","cr
 --> statement-breakpoint
 CREATE UNIQUE INDEX "org_roles_org_key_uq" ON "org_roles" USING btree ("org_id","key");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "connected_ids_org_user_uq" ON "connected_ids" USING btree ("org_id","user_id");
+CREATE INDEX "connected_ids_org_user_idx" ON "connected_ids" USING btree ("org_id","user_id");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "connected_ids_service_account_uq" ON "connected_ids" USING btree ("service_account_id");
 --> statement-breakpoint

@@ -142,7 +142,7 @@ CREATE TABLE `connected_ids` (
 );
 
 --> statement-breakpoint
-CREATE UNIQUE INDEX `connected_ids_org_user_uq` ON `connected_ids` (`org_id`,`user_id`);
+CREATE INDEX `connected_ids_org_user_idx` ON `connected_ids` (`org_id`,`user_id`);
 --> statement-breakpoint
 CREATE UNIQUE INDEX `connected_ids_service_account_uq` ON `connected_ids` (`service_account_id`);
 --> statement-breakpoint

@@ -2,7 +2,7 @@
  * The dashboard-session guard: `{ session: true }` on a route resolves the signed-in
  * user from the session cookie or `Authorization: Bearer <token>`, or answers 401.
  */
-import { Elysia } from "elysia";
+import { Elysia, type Cookie } from "elysia";
 import { ApiError } from "../../platform/http/errors";
 import { SESSION_COOKIE, type SessionManager } from "./sessions";
 
@@ -19,21 +19,31 @@ export function bearerToken(request: Request): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * The signed-in user behind a request, or 401. A session renewed by the sliding expiry
+ * re-sends its cookie with the new lifetime.
+ */
+export async function resolveSessionActor(
+  sessions: SessionManager,
+  request: Request,
+  cookie: Record<string, Cookie<unknown>>,
+): Promise<SessionActor & { token: string }> {
+  const token = bearerToken(request) ?? (cookie[SESSION_COOKIE]?.value as string | undefined) ?? null;
+  if (!token) throw new ApiError(401, "unauthorized", { message: "sign in first" });
+  const { session, user } = await sessions.validateSession(token);
+  if (!session || !user) throw new ApiError(401, "unauthorized", { message: "the session is unknown or expired" });
+  if (session.fresh && cookie[SESSION_COOKIE]?.value) {
+    const fresh = sessions.createSessionCookie(token);
+    cookie[SESSION_COOKIE]!.set({ value: fresh.value, ...fresh.attributes });
+  }
+  return { kind: "user", userId: user.id, email: (user as any).email, sessionExpiresAt: session.expiresAt, token };
+}
+
 export function sessionGuard(sessions: SessionManager) {
   return new Elysia({ name: "accounts.session-guard" }).macro({
     session: {
       async resolve({ request, cookie }) {
-        const token = bearerToken(request) ?? (cookie[SESSION_COOKIE]?.value as string | undefined) ?? null;
-        if (!token) throw new ApiError(401, "unauthorized", { message: "sign in first" });
-        const { session, user } = await sessions.validateSession(token);
-        if (!session || !user) throw new ApiError(401, "unauthorized", { message: "the session is unknown or expired" });
-        if (session.fresh && cookie[SESSION_COOKIE]?.value) {
-          // Sliding expiry: a renewed session re-sends its cookie with the new lifetime.
-          const fresh = sessions.createSessionCookie(token);
-          cookie[SESSION_COOKIE]!.set({ value: fresh.value, ...fresh.attributes });
-        }
-        const actor: SessionActor = { kind: "user", userId: user.id, email: (user as any).email, sessionExpiresAt: session.expiresAt };
-        return { actor };
+        return { actor: await resolveSessionActor(sessions, request, cookie) };
       },
     },
   });

@@ -122,7 +122,7 @@ export const connectedIds = table(
     updatedAt: col.time().notNull(),
   },
   [
-    { name: "connected_ids_org_user_uq", on: ["orgId", "userId"], unique: true },
+    { name: "connected_ids_org_user_idx", on: ["orgId", "userId"] },
     { name: "connected_ids_service_account_uq", on: ["serviceAccountId"], unique: true },
   ],
 );

@@ -1,5 +1,5 @@
 /** Organizations: creation with an owner, as the bootstrap and (later) the dashboard do it. */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
@@ -7,7 +7,8 @@ import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { findOrCreateUser } from "../accounts/service";
 import { parsePlan, PLAN_KEYS, type PlanKey } from "./plans";
-import { memberships, organizations } from "./schema";
+import { addMembership } from "./membership";
+import { organizations } from "./schema";
 import { slugFromName, slugProblem } from "./slugs";
 
 export interface BootstrapInput {
@@ -63,20 +64,13 @@ export async function bootstrapOrganization(
       await changePlan(tx, actor, org.id, org.plan, plan, now);
       org = { ...org, plan };
     }
-    const [member] = await tx
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.orgId, org!.id), eq(memberships.userId, user.id)));
-    if (!member) {
-      await tx.insert(memberships).values({ id: newId(), orgId: org!.id, userId: user.id, role: "owner", createdAt: now });
-      await appendAudit(tx, { orgId: org!.id, type: "org.member.added", actor, payload: { userId: user.id, role: "owner" }, at: now });
-    }
+    const member = await addMembership(tx, { orgId: org!.id, user, role: "owner", actor, at: now });
     return {
       userId: user.id,
       orgId: org!.id,
       slug,
       plan: org!.plan as PlanKey,
-      created: { user: userCreated, organization: orgCreated, membership: !member },
+      created: { user: userCreated, organization: orgCreated, membership: member.created },
     };
   });
 }

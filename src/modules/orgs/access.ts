@@ -1,0 +1,74 @@
+/**
+ * Who a signed-in user is inside one organization: the org, their membership, their
+ * badge (ConnectedId) and the scopes their role grants. Every `/api/org/{slug}/*`
+ * route resolves this once, through the guard in guard.ts.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/database";
+import { ApiError } from "../../platform/http/errors";
+import type { PermissionActor } from "../permissions/service";
+import { parseBuiltinRole, scopesForRole } from "../permissions/roles";
+import { connectedIds, memberships, organizations, orgRoles } from "./schema";
+
+export type Organization = typeof organizations.$inferSelect;
+
+export interface OrgActor extends PermissionActor {
+  kind: "user";
+  userId: string;
+  email: string;
+  /** The caller's badge in this organization. */
+  connectedId: string | null;
+  /** A built-in role key or a custom role id. */
+  role: string;
+  scopes: readonly string[];
+  isOwner: boolean;
+}
+
+export interface OrgAccess {
+  org: Organization;
+  actor: OrgActor;
+}
+
+/**
+ * The org and the caller's place in it, or null when the slug is unknown or the user
+ * is not a member: callers answer both with the same 404, so a non-member learns
+ * nothing about another organization. A suspended badge is a member who may do
+ * nothing: 403 badge_suspended.
+ */
+export async function resolveOrgAccess(reader: Queryable, slug: string, user: { userId: string; email: string }): Promise<OrgAccess | null> {
+  const [row] = await reader
+    .select({ org: organizations, role: memberships.role, badge: connectedIds })
+    .from(organizations)
+    .innerJoin(memberships, and(eq(memberships.orgId, organizations.id), eq(memberships.userId, user.userId)))
+    .leftJoin(
+      connectedIds,
+      and(eq(connectedIds.orgId, organizations.id), eq(connectedIds.userId, user.userId), ne(connectedIds.status, "revoked")),
+    )
+    .where(eq(organizations.slug, slug.toLowerCase()));
+  if (!row) return null;
+  if (row.badge?.status === "suspended") {
+    throw new ApiError(403, "badge_suspended", { message: "your badge in this organization is suspended" });
+  }
+  let custom: readonly string[] | undefined;
+  if (!parseBuiltinRole(row.role)) {
+    const [role] = await reader.select({ scopes: orgRoles.scopes }).from(orgRoles).where(and(eq(orgRoles.id, row.role), eq(orgRoles.orgId, row.org.id)));
+    custom = role?.scopes ?? [];
+  }
+  return {
+    org: row.org,
+    actor: {
+      kind: "user",
+      userId: user.userId,
+      email: user.email,
+      connectedId: row.badge?.id ?? null,
+      role: row.role,
+      scopes: scopesForRole(row.role, custom),
+      isOwner: row.org.ownerUserId === user.userId,
+    },
+  };
+}
+
+/** 403 owner_required unless the caller owns the organization. */
+export function requireOwner(actor: OrgActor): void {
+  if (!actor.isOwner) throw new ApiError(403, "owner_required", { message: "only the organization owner may do this" });
+}

@@ -1,0 +1,53 @@
+/**
+ * Fixed-window rate limits kept in the database, so a limit that is a promise (sends
+ * per address, per IP, per number) holds across restarts and across nodes. A refused
+ * attempt does not count: a client that keeps retrying is not locked out longer.
+ */
+import { eq, lt } from "drizzle-orm";
+import type { Tx } from "../db/database";
+import { rateCounters } from "./schema";
+
+export interface RateLimit {
+  /** The counter, e.g. `magic-link:ip:203.0.113.9`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window that refused this attempt ends (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against every limit, in the caller's transaction, if and only if
+ * all of them still have room. Takes a lock per key so parallel requests cannot both
+ * take the last slot.
+ */
+export async function takeRateLimits(tx: Tx, limits: readonly RateLimit[], now: number): Promise<RateDecision> {
+  const windows: Array<{ limit: RateLimit; start: number; count: number; exists: boolean }> = [];
+  for (const limit of limits) {
+    await tx.lock(`rate:${limit.key}`);
+    const [row] = await tx.select().from(rateCounters).where(eq(rateCounters.id, limit.key));
+    const start = Math.floor(now / limit.windowMs) * limit.windowMs;
+    const count = row && row.windowStart === start ? row.count : 0;
+    if (count >= limit.limit) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - now) / 1000)) };
+    }
+    windows.push({ limit, start, count, exists: !!row });
+  }
+  for (const w of windows) {
+    if (w.exists) {
+      await tx.update(rateCounters).set({ windowStart: w.start, count: w.count + 1 }).where(eq(rateCounters.id, w.limit.key));
+    } else {
+      await tx.insert(rateCounters).values({ id: w.limit.key, windowStart: w.start, count: 1 });
+    }
+  }
+  return { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Drops counters whose window ended before `before` (run by a housekeeping job). */
+export async function pruneRateCounters(tx: Tx, before: number): Promise<void> {
+  await tx.delete(rateCounters).where(lt(rateCounters.windowStart, before));
+}
