@@ -10,6 +10,12 @@ import { systemRoutes } from "./modules/system/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { pageRoutes } from "./modules/pages/routes";
 import { accountRoutes } from "./modules/accounts/routes";
+import { passkeyRoutes } from "./modules/passkeys/routes";
+import { linkedIdentityRoutes } from "./modules/linked-identities/routes";
+import { orgRoutes } from "./modules/orgs/routes";
+import { otpRoutes } from "./modules/orgs/otp-routes";
+import { memberRoutes } from "./modules/members/routes";
+import { keyRoutes } from "./modules/keys/routes";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
@@ -18,6 +24,12 @@ export function createApp(ctx: AppContext) {
     .use(apiReference(ctx))
     .use(systemRoutes(ctx))
     .use(accountRoutes(ctx))
+    .use(passkeyRoutes(ctx))
+    .use(linkedIdentityRoutes(ctx))
+    .use(orgRoutes(ctx))
+    .use(otpRoutes(ctx))
+    .use(memberRoutes(ctx))
+    .use(keyRoutes(ctx))
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
   // Routes declare a body limit other than the default in `detail` (it is documented there too).

@@ -4,6 +4,7 @@
  * translates stored times to and from the injected Clock: tests move time, and lucia's
  * sliding expiry follows.
  */
+import type { Cookie } from "elysia";
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from "lucia";
 import { and, eq, lte } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
@@ -91,4 +92,25 @@ export async function startSession(manager: SessionManager, userId: string): Pro
   const token = randomSecret(32);
   const session = await manager.createSession(userId, {}, { sessionId: token });
   return { token, expiresAt: session.expiresAt };
+}
+
+/**
+ * Signs a user in: starts a session, sets the cookie for a browser (HttpOnly,
+ * SameSite=Lax, Secure on https) and returns the token for API clients.
+ */
+export async function signIn(
+  manager: SessionManager,
+  cookie: Record<string, Cookie<unknown>>,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const started = await startSession(manager, userId);
+  const sessionCookie = manager.createSessionCookie(started.token);
+  cookie[SESSION_COOKIE]!.set({ value: sessionCookie.value, ...sessionCookie.attributes });
+  return started;
+}
+
+/** Clears the session cookie in the browser. */
+export function clearSessionCookie(manager: SessionManager, cookie: Record<string, Cookie<unknown>>): void {
+  const blank = manager.createBlankSessionCookie();
+  cookie[SESSION_COOKIE]!.set({ value: blank.value, ...blank.attributes });
 }

@@ -20,7 +20,12 @@ const ASSETS_PATH = `${API_REFERENCE_PATH}/assets`;
  */
 export const API_TAGS = [
   { name: "System", description: "Liveness and readiness probes for load balancers and orchestrators." },
-  { name: "Auth", description: "Dashboard sign-in and sessions." },
+  { name: "Auth", description: "Dashboard sign-in (magic link, passkeys) and sessions." },
+  { name: "Seals", description: "Personal seals: passkey step-up assertions bound to a purpose and a subject." },
+  { name: "Linked identities", description: "Linking another dashboard account and switching to it (5.6)." },
+  { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
+  { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },
+  { name: "Keys", description: "The Org Master Seal and the organization's signing keys." },
   { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
 ];
 
