@@ -4,7 +4,9 @@
  * attempt does not count: a client that keeps retrying is not locked out longer.
  */
 import { eq, lt } from "drizzle-orm";
-import type { Tx } from "../db/database";
+import type { Clock } from "../clock";
+import type { Database, Tx } from "../db/database";
+import type { JobDefinition } from "../jobs/scheduler";
 import { rateCounters } from "./schema";
 
 export interface RateLimit {
@@ -47,7 +49,17 @@ export async function takeRateLimits(tx: Tx, limits: readonly RateLimit[], now: 
   return { allowed: true, retryAfterSeconds: 0 };
 }
 
-/** Drops counters whose window ended before `before` (run by a housekeeping job). */
-export async function pruneRateCounters(tx: Tx, before: number): Promise<void> {
-  await tx.delete(rateCounters).where(lt(rateCounters.windowStart, before));
+/** Longest window any limit uses; counters older than this are dead. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function rateCountersPruneJob(ctx: { db: Database; clock: Clock }): JobDefinition {
+  return {
+    name: "rate-counters.prune",
+    schedule: "41 * * * *",
+    description: "Deletes rate-limit counters whose window ended more than a day ago",
+    async run() {
+      const before = ctx.clock.now() - 2 * LONGEST_WINDOW_MS;
+      await ctx.db.write((tx) => tx.delete(rateCounters).where(lt(rateCounters.windowStart, before)));
+    },
+  };
 }
