@@ -36,7 +36,8 @@ export const SealPurposes = {
   passkeyDelete: "passkey.delete",
 } as const;
 
-const assertionValue = t.Union([t.String({ maxLength: 65536 }), t.Record(t.String(), t.Unknown())], {
+// The object form names `id` so that Elysia does not coerce a number or an array into `{}`.
+const assertionValue = t.Union([t.String({ maxLength: 65536 }), t.Object({ id: t.String() }, { additionalProperties: true }), t.Null()], {
   description:
     "Personal seal: the WebAuthn AuthenticationResponseJSON answering a challenge from POST /api/auth/seal/options for this action's purpose and subject, as a JSON string or an object.",
 });
