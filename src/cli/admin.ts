@@ -5,6 +5,7 @@ import { openCliContext } from "./context";
 import { ApiError } from "../platform/http/errors";
 import { startSession } from "../modules/accounts/sessions";
 import { bootstrapOrganization, setOrganizationPlan } from "../modules/orgs/service";
+import { ensureOperatorMasterSeal } from "../modules/keys/master-seal";
 import { parseOptions } from "./args";
 import { FatalError, UsageError } from "./errors";
 
@@ -35,6 +36,9 @@ async function bootstrap(config: Config, args: string[]): Promise<number> {
       slug: options.slug,
       plan: options.plan,
     });
+    // The operator's access to the data stands in for the owner's seal; `ready` still
+    // waits for the owner to register a Personal Seal.
+    await ensureOperatorMasterSeal(ctx, result.orgId);
     const session = await startSession(ctx.sessions, result.userId);
     // apiKey stays null until org API keys exist (machine-access issue).
     console.log(JSON.stringify({ userId: result.userId, orgId: result.orgId, slug: result.slug, apiKey: null, sessionToken: session.token }));

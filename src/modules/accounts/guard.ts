@@ -36,7 +36,7 @@ export async function resolveSessionActor(
     const fresh = sessions.createSessionCookie(token);
     cookie[SESSION_COOKIE]!.set({ value: fresh.value, ...fresh.attributes });
   }
-  return { kind: "user", userId: user.id, email: (user as any).email, sessionExpiresAt: session.expiresAt, token };
+  return { kind: "user", userId: user.id, email: (user as any).email, sessionExpiresAt: sessions.toClockDate(session.expiresAt), token };
 }
 
 export function sessionGuard(sessions: SessionManager) {

@@ -83,7 +83,7 @@ export function accountRoutes(ctx: Deps) {
         "/api/auth/session",
         ({ actor }) => ({
           user: { id: actor.userId, email: actor.email },
-          session: { expiresAt: sessions.toClockDate(actor.sessionExpiresAt).toISOString() },
+          session: { expiresAt: actor.sessionExpiresAt.toISOString() },
         }),
         {
           session: true,

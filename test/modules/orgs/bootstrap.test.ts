@@ -39,8 +39,8 @@ describe("admin bootstrap", () => {
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ userId: first.userId, role: "owner" });
     const events = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, first.orgId));
-    expect(events.map((e) => e.type).sort()).toEqual(["org.created", "org.member.added"]);
-    expect(events.map((e) => e.seq).sort()).toEqual([1, 2]);
+    expect(events.map((e) => e.type).sort()).toEqual(["org.created", "org.master_seal.created", "org.member.added"]);
+    expect(events.map((e) => e.seq).sort()).toEqual([1, 2, 3]);
   });
 
   test("the session token works as a Bearer token on session routes", async () => {
@@ -55,7 +55,7 @@ describe("admin bootstrap", () => {
     expect(r.json).toMatchObject({ userId: first.userId, orgId: first.orgId, slug: "acme-corp" });
     expect(r.json.sessionToken).not.toBe(first.sessionToken);
     const events = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, first.orgId));
-    expect(events).toHaveLength(2);
+    expect(events).toHaveLength(3);
   });
 
   test("an explicit slug is used; a slug owned by someone else is refused in one line", async () => {
@@ -87,7 +87,7 @@ describe("admin bootstrap", () => {
       expect(r.stderr).toContain(fragment);
     }
     expect(await t.ctx.db.read.select().from(organizations)).toHaveLength(before.length);
-  });
+  }, 30_000);
 });
 
 describe("session guard", () => {
