@@ -26,6 +26,9 @@ function kernelApp(logs: any[], trusted = "") {
     .get("/teapot", () => {
       throw new ApiError(418, "short_and_stout", { spout: true });
     })
+    .get("/slow-down", () => {
+      throw new ApiError(429, "rate_limited", { retryAfterSeconds: 42 });
+    })
     .get("/boom", () => {
       throw new Error("secret internal detail");
     });
@@ -77,6 +80,14 @@ describe("error mapping", () => {
     const r = await send(app, "GET", "/teapot");
     expect(r.status).toBe(418);
     expect(r.body).toEqual({ error: "short_and_stout", spout: true });
+    expect(r.headers.get("retry-after")).toBeNull();
+  });
+
+  test("an ApiError that says when to retry carries Retry-After as well as the body field", async () => {
+    const r = await send(app, "GET", "/slow-down");
+    expect(r.status).toBe(429);
+    expect(r.headers.get("retry-after")).toBe("42");
+    expect(r.body).toEqual({ error: "rate_limited", retryAfterSeconds: 42 });
   });
 
   test("an unexpected error is 500 internal with the request id, logged with the stack, never leaked", async () => {

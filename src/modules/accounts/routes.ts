@@ -35,16 +35,6 @@ function clientOf(request: Request): SessionClient {
   return { userAgent: request.headers.get("user-agent"), ip: requestInfo(request).ip };
 }
 
-/** Runs a send; a refusal for rate carries its wait in Retry-After as well as in the body. */
-async function withRetryAfter<T>(set: Context["set"], send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (e) {
-    if (e instanceof RateLimitedError) set.headers["retry-after"] = String(e.retryAfterSeconds);
-    throw e;
-  }
-}
-
 /** The session this browser is signed in with, or null; a cookie that no longer works is cleared. */
 async function browserSession(sessions: SessionManager, request: Request, cookie: Cookies) {
   try {
@@ -103,7 +93,7 @@ export function accountRoutes(ctx: Deps) {
       .post(
         "/api/auth/magic-link/send",
         async ({ body, request, set }) => {
-          await withRetryAfter(set, () => sendMagicLink(ctx, { email: body.email, returnUrl: body.returnUrl, ip: requestInfo(request).ip }));
+          await sendMagicLink(ctx, { email: body.email, returnUrl: body.returnUrl, ip: requestInfo(request).ip });
           set.status = 202;
           return { sent: true as const };
         },

@@ -1,7 +1,6 @@
 /** The public invitation routes: read a code (no auth) and accept it (signed in). */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
-import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../accounts/guard";
 import { acceptInvitation, readInvitationByCode } from "./invitations";
@@ -9,20 +8,10 @@ import * as M from "./model";
 
 const tags = ["Members"];
 
-/** Runs `fn`; a 429 from it also carries Retry-After. */
-async function withRetryAfter<T>(set: { headers: Record<string, string | number> }, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 429) set.headers["retry-after"] = String(e.extra.retryAfterSeconds);
-    throw e;
-  }
-}
-
 export function publicInvitationRoutes(ctx: AppContext) {
   return new Elysia({ name: "members.public", prefix: "/api/public/invitations" })
     .use(sessionGuard(ctx.sessions))
-    .get("/:code", ({ params, request, set }) => withRetryAfter(set, () => readInvitationByCode(ctx, { code: params.code, ip: requestInfo(request).ip })), {
+    .get("/:code", ({ params, request }) => readInvitationByCode(ctx, { code: params.code, ip: requestInfo(request).ip }), {
       params: M.CodeParams,
       response: M.PublicInvitation,
       detail: {
@@ -35,8 +24,7 @@ export function publicInvitationRoutes(ctx: AppContext) {
     })
     .post(
       "/:code/accept",
-      ({ params, request, set, actor }) =>
-        withRetryAfter(set, () => acceptInvitation(ctx, actor, { code: params.code, ip: requestInfo(request).ip, requestId: requestInfo(request).id })),
+      ({ params, request, actor }) => acceptInvitation(ctx, actor, { code: params.code, ip: requestInfo(request).ip, requestId: requestInfo(request).id }),
       {
         session: true,
         params: M.CodeParams,

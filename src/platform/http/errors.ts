@@ -26,3 +26,13 @@ export const KernelErrors = {
   unauthorized: "unauthorized",
   internal: "internal",
 } as const;
+
+/**
+ * 429 `rate_limited` with `retryAfterSeconds`; the kernel copies the wait into the
+ * Retry-After header (it does so for any ApiError carrying retryAfterSeconds).
+ */
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", { retryAfterSeconds });
+  }
+}

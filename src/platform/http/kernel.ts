@@ -127,6 +127,9 @@ export function httpKernel(options: KernelOptions) {
       const apiError = error instanceof ApiError ? error : (error as any)?.cause instanceof ApiError ? (error as any).cause : null;
       if (apiError) {
         set.status = apiError.status;
+        // Any refusal that says when to come back (429 limits, 503 fuses) says it in the header too.
+        const wait = apiError.extra.retryAfterSeconds;
+        if (typeof wait === "number" && wait > 0) set.headers["retry-after"] = String(Math.ceil(wait));
         return apiError.body();
       }
       switch (code) {
