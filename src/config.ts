@@ -36,6 +36,8 @@ export interface Config {
   masterKey?: Uint8Array;
   smtp?: { url: string; from: string };
   sms?: { gatewayUrl: string; token?: string };
+  /** Platform-wide daily cap on codes to Limited and Restricted SMS countries (spec §8 safety limit). */
+  smsDailyFuse: number;
   storage: StorageConfig;
   dev: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -63,6 +65,7 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_MAIL_FROM", flag: "--mail-from", help: "sender address of outgoing mail", default: "Signet <no-reply@localhost>" },
   { env: "SIGNET_SMS_GATEWAY_URL", flag: "--sms-gateway-url", help: "HTTP SMS gateway endpoint; texts go to the outbox when unset" },
   { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
+  { env: "SIGNET_SMS_DAILY_FUSE", flag: "--sms-daily-fuse", help: "codes per UTC day to Limited and Restricted SMS countries, all organizations together", default: "500" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
   { env: "SIGNET_S3_REGION", flag: "--s3-region", help: "S3 region", default: "us-east-1" },
@@ -178,6 +181,10 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const gateway = get("SIGNET_SMS_GATEWAY_URL");
   if (gateway) sms = { gatewayUrl: parseUrl("SIGNET_SMS_GATEWAY_URL", gateway), token: get("SIGNET_SMS_GATEWAY_TOKEN") };
 
+  const fuseText = get("SIGNET_SMS_DAILY_FUSE") ?? "500";
+  const smsDailyFuse = Number(fuseText);
+  if (!/^\d+$/.test(fuseText) || !Number.isSafeInteger(smsDailyFuse)) fail("SIGNET_SMS_DAILY_FUSE", `must be a whole number of codes, got "${fuseText}"`);
+
   const storageKind = get("SIGNET_STORAGE") ?? "local";
   let storage: StorageConfig;
   if (storageKind === "local") storage = { kind: "local" };
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     masterKey,
     smtp,
     sms,
+    smsDailyFuse,
     storage,
     dev,
     logLevel,

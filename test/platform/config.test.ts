@@ -14,6 +14,14 @@ describe("config", () => {
     expect(c.trustedProxies).toEqual([]);
     expect(c.dev).toBe(false);
     expect(c.smtp).toBeUndefined();
+    expect(c.smsDailyFuse).toBe(500);
+  });
+
+  test("the SMS daily fuse is a whole number of codes", () => {
+    expect(loadConfig({ SIGNET_SMS_DAILY_FUSE: "25" }).smsDailyFuse).toBe(25);
+    for (const bad of ["-1", "ten", "2.5", "1e3"]) {
+      expect(() => loadConfig({ SIGNET_SMS_DAILY_FUSE: bad })).toThrow(ConfigError);
+    }
   });
 
   test("a flag wins over the environment, in both spellings", () => {

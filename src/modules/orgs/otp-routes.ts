@@ -4,7 +4,6 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
-import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import type { Organization, OrgActor } from "./access";
 import { orgGuard } from "./guard";
@@ -29,20 +28,10 @@ function callerOf(org: Organization, actor: OrgActor, request: Request): OtpCall
   return { org, actor, requestId: info.id, ip: info.ip };
 }
 
-/** Runs a service call; a refusal that says when to retry also gets a Retry-After header. */
-async function withRetryAfter<T>(set: { headers: Record<string, unknown> }, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ApiError && typeof error.extra.retryAfterSeconds === "number") set.headers["retry-after"] = String(error.extra.retryAfterSeconds);
-    throw error;
-  }
-}
-
 export function otpRoutes(ctx: AppContext) {
   return new Elysia({ name: "orgs.otp" })
     .use(orgGuard(ctx))
-    .post("/api/org/:slug/otp/send", ({ org, orgActor, body, request, set }) => withRetryAfter(set, () => sendPhoneOtp(ctx, callerOf(org, orgActor, request), body)), {
+    .post("/api/org/:slug/otp/send", ({ org, orgActor, body, request }) => sendPhoneOtp(ctx, callerOf(org, orgActor, request), body), {
       org: true,
       body: t.Object({ phone: Phone }),
       response: t.Object({
@@ -79,7 +68,7 @@ export function otpRoutes(ctx: AppContext) {
           LIMITS_TEXT,
       },
     })
-    .post("/api/org/:slug/otp/email/send", ({ org, orgActor, body, request, set }) => withRetryAfter(set, () => sendEmailOtp(ctx, callerOf(org, orgActor, request), body)), {
+    .post("/api/org/:slug/otp/email/send", ({ org, orgActor, body, request }) => sendEmailOtp(ctx, callerOf(org, orgActor, request), body), {
       org: true,
       body: t.Object({ email: Email }),
       response: t.Object({ email: t.String(), ...Sent }),

@@ -26,7 +26,7 @@ import { normaliseEmail } from "../accounts/service";
 import { assertCan } from "../permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
-import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, SMS_DAILY_FUSE, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
+import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";
@@ -86,7 +86,7 @@ export interface EmailOtpSent {
 type Channel = "phone" | "email";
 
 /** Texts an OTP code to a covered number, within the §8 limits. */
-export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms">, caller: OtpCaller, input: { phone: string }): Promise<PhoneOtpSent> {
+export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms" | "config">, caller: OtpCaller, input: { phone: string }): Promise<PhoneOtpSent> {
   assertCan(caller.actor, OTP_SCOPE);
   const { phone, country } = coveredNumber(input.phone);
   const issued = await issueCode(deps, caller, {
@@ -96,7 +96,7 @@ export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms"
     auditPayload: { country: country.iso, group: country.group },
     async checkLimits(tx, now) {
       await assertNumberCap(tx, phone, country.group, now);
-      if (FUSED_GROUPS.includes(country.group)) await assertFuse(tx, now);
+      if (FUSED_GROUPS.includes(country.group)) await assertFuse(tx, now, deps.config.smsDailyFuse);
       await takeOrRefuse(tx, { key: `otp:phone:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.phonePerIpPerHour, windowMs: HOUR_MS }, now, {
         message: "too many codes sent from this address; try again later",
       });
@@ -305,14 +305,14 @@ async function assertNumberCap(tx: Tx, phone: string, group: CoverageGroup, now:
  * groups across every organization per UTC day. 503: the platform, not this caller,
  * is out of allowance until midnight UTC.
  */
-async function assertFuse(tx: Tx, now: number): Promise<void> {
+async function assertFuse(tx: Tx, now: number, fuse: number): Promise<void> {
   await tx.lock("otp:sms-fuse");
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const [row] = await tx
     .select({ n: count() })
     .from(otpCodes)
     .where(and(eq(otpCodes.channel, "phone"), inArray(otpCodes.coverage, [...FUSED_GROUPS]), gte(otpCodes.createdAt, dayStart), counts(now)));
-  if ((row?.n ?? 0) < SMS_DAILY_FUSE) return;
+  if ((row?.n ?? 0) < fuse) return;
   throw new ApiError(503, OtpErrors.regionFuse, {
     field: "phone",
     retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),

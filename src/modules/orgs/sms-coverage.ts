@@ -26,13 +26,6 @@ export interface CoveredCountry {
  */
 export const DAILY_CODES_PER_NUMBER: Readonly<Record<CoverageGroup, number | null>> = { standard: null, limited: 2, restricted: 1 };
 
-/**
- * The platform-wide daily safety limit that Limited and Restricted share: delivered
- * codes to numbers of those groups, across every organization, per UTC day.
- * Meant to become a setting (SIGNET_SMS_DAILY_FUSE); until then this is the value.
- */
-export const SMS_DAILY_FUSE = 500;
-
 /** The groups that draw on the shared fuse. */
 export const FUSED_GROUPS: readonly CoverageGroup[] = ["limited", "restricted"];
 
