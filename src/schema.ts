@@ -5,4 +5,5 @@ export * from "./platform/audit/schema";
 export * from "./modules/accounts/schema";
 export * from "./modules/orgs/schema";
 export * from "./platform/http/schema";
+export * from "./modules/keys/schema";
 export * from "./modules/audit/schema";
