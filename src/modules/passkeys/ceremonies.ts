@@ -35,7 +35,13 @@ export async function storeChallenge(
   });
 }
 
+/**
+ * The stored challenge an answer names. Holds a lock on it for the rest of the
+ * transaction, so parallel answers to one challenge are judged one after the other:
+ * the second sees the first's consumption (a replay), not a half-updated passkey.
+ */
 export async function findChallenge(tx: Tx, ceremony: Ceremony, challenge: string): Promise<Challenge | null> {
+  await tx.lock(`webauthn-challenge:${challenge}`);
   const [row] = await tx
     .select()
     .from(webauthnChallenges)
@@ -47,10 +53,7 @@ export function isLive(challenge: Challenge, now: number): boolean {
   return challenge.consumedAt === null && challenge.expiresAt > now;
 }
 
-/**
- * Marks a challenge used. Only one transaction can: on PostgreSQL a parallel one waits
- * for the row and then finds it consumed, so one assertion never seals two actions.
- */
+/** Marks a challenge used; false when it already was (the conditional update is the final word). */
 export async function consumeChallenge(tx: Tx, challenge: Challenge, now: number): Promise<boolean> {
   const used = await tx
     .update(webauthnChallenges)

@@ -1,10 +1,13 @@
+/** Small HTTP helpers the passkey and linked-identity routes share. */
+import { ApiError } from "../../platform/http/errors";
+import { requestInfo } from "../../platform/http/kernel";
+import type { SessionClient } from "../accounts/sessions";
+
 /**
  * A refused rate limit answers 429 with a Retry-After header. Services throw the 429
- * ApiError with `retryAfterSeconds`; the route wraps its call in `withRetryAfter` so
- * the header goes out with the error body.
+ * ApiError with `retryAfterSeconds`; the route wraps its call so the header goes out
+ * with the error body.
  */
-import { ApiError } from "../../platform/http/errors";
-
 export async function withRetryAfter<T>(set: { headers: Record<string, unknown> }, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -14,4 +17,9 @@ export async function withRetryAfter<T>(set: { headers: Record<string, unknown> 
     }
     throw e;
   }
+}
+
+/** What a new session records about the client that started it. */
+export function sessionClientOf(request: Request): SessionClient {
+  return { userAgent: request.headers.get("user-agent"), ip: requestInfo(request).ip };
 }

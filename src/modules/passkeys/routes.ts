@@ -8,7 +8,7 @@ import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../accounts/guard";
 import { signIn } from "../accounts/sessions";
 import { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationResponse, RequestOptions, SessionIssued } from "./model";
-import { withRetryAfter } from "./retry-after";
+import { sessionClientOf, withRetryAfter } from "./http";
 import { SEAL_PURPOSE_PATTERN, SealAssertionBody, SealPurposes, sealAssertionOf, sealOptions } from "./seal";
 import { authenticateWithPasskey, deletePasskey, listPasskeys, loginOptions, registerPasskey, registrationOptions } from "./service";
 
@@ -68,9 +68,9 @@ export function passkeyRoutes(ctx: AppContext) {
     })
     .post(
       "/api/auth/passkeys/login",
-      async ({ body, cookie }) => {
+      async ({ body, cookie, request }) => {
         const user = await authenticateWithPasskey(ctx, body.response as any);
-        const session = await signIn(ctx.sessions, cookie, user.id);
+        const session = await signIn(ctx.sessions, cookie, user.id, sessionClientOf(request));
         return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
       },
       {
