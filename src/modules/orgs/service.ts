@@ -22,6 +22,8 @@ import { slugFromName, slugProblem } from "./slugs";
 import { assertTypeUpgrade, hasRepresentative, orgTypeOf, type OrgType } from "./types";
 
 const NAME_MAX = 200;
+/** The longest slug slugs.ts accepts. */
+const SLUG_MAX = 48;
 /** Sub-organizations one parent may hold. */
 export const SUB_ORG_LIMIT = 100;
 /** Sub-organizations are one level deep: a sub-organization has none of its own. */
@@ -77,11 +79,11 @@ export interface OrgDetail extends OrgView {
 // ---------------------------------------------------------------------------
 // Validation shared by every way an organization is named
 
-/** A trimmed organization name, or 400 invalid_name: 1 to 200 characters, no control characters. */
-export function validOrgName(value: string, field = "name"): string {
+/** A trimmed name (an organization's, a representative's), or 400 invalid_name: 1 to 200 characters, no control characters. */
+export function validName(value: string): string {
   const name = value.trim();
   if (!name || name.length > NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new ApiError(400, "invalid_name", { field, message: `1 to ${NAME_MAX} characters, without control characters` });
+    throw new ApiError(400, "invalid_name", { field: "name", message: `1 to ${NAME_MAX} characters, without control characters` });
   }
   return name;
 }
@@ -118,7 +120,7 @@ async function insertOrganization(tx: Tx, values: NewOrganization & { slug: stri
 /** Derived slugs to try: the name's, then numbered, then random variants (the user did not choose it, so any free one will do). */
 function* derivedSlugs(name: string): Generator<string> {
   const base = slugFromName(name);
-  const withSuffix = (suffix: string) => `${base.slice(0, 48 - suffix.length).replace(/-+$/, "")}${suffix}`;
+  const withSuffix = (suffix: string) => `${base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
   yield base;
   for (let n = 2; n <= 10; n++) yield withSuffix(`-${n}`);
   for (let i = 0; i < 5; i++) yield withSuffix(`-${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`);
@@ -182,7 +184,7 @@ export async function createOrganization(
   actor: Acting,
   input: { name: string; slug?: string; type?: OrgType },
 ): Promise<OrgView> {
-  const name = validOrgName(input.name);
+  const name = validName(input.name);
   const slug = input.slug === undefined ? undefined : validSlug(input.slug);
   const org = await deps.db.write(async (tx) => {
     const owner = await userRow(tx, actor.userId);
@@ -289,7 +291,7 @@ export async function setRepresentative(
   input: { name: string; email: string; phone?: string | null; title?: string | null },
 ): Promise<Representative> {
   assertCan(actor, ORG_SCOPES.representativeUpdate);
-  const name = validOrgName(input.name);
+  const name = validName(input.name);
   const email = normaliseEmail(input.email);
   const phone = input.phone?.trim() || null;
   if (phone !== null && !E164.test(phone)) {
@@ -340,7 +342,7 @@ export async function createSubOrganization(
   if (parent.parentOrgId) {
     throw new ApiError(409, "sub_org_nesting_limit", { maxDepth: SUB_ORG_MAX_DEPTH, message: "a sub-organization cannot have sub-organizations of its own" });
   }
-  const name = validOrgName(input.name);
+  const name = validName(input.name);
   const slug = input.slug === undefined ? undefined : validSlug(input.slug);
   const sub = await deps.db.write(async (tx) => {
     await tx.lock(planLock(parent.id));
@@ -439,7 +441,7 @@ export async function bootstrapOrganization(
   actor: AuditActor,
   input: BootstrapInput,
 ): Promise<BootstrapResult> {
-  const name = validOrgName(input.orgName);
+  const name = validName(input.orgName);
   // The operator sees the slug printed; a derived one that is reserved is refused rather than varied.
   const slug = validSlug(input.slug ?? slugFromName(name));
   const plan = input.plan === undefined ? undefined : parsePlan(input.plan);

@@ -22,7 +22,7 @@ import { assertCan, coversAll, validateScopes } from "../permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { requirePlan } from "./plans";
 import { organizations, orgSettings } from "./schema";
-import { validOrgName, type OrgActing } from "./service";
+import { validName, type OrgActing } from "./service";
 
 export const SETTINGS_SCOPES = {
   read: "org.setting.read",
@@ -253,7 +253,7 @@ export const SETTINGS_SECTIONS = {
     description: "Name (1-200; renames the organization), displayName, website and logoUrl (http(s) URLs), locale (BCP 47) and timezone (IANA). Fields left out are cleared.",
     defaults: (org) => ({ name: org.name, displayName: null, website: null, logoUrl: null, locale: null, timezone: null }),
     normalise: (body) => ({
-      name: validOrgName(body.name),
+      name: validName(body.name),
       displayName: body.displayName?.trim() || null,
       website: validUrl(body.website, "website"),
       logoUrl: validUrl(body.logoUrl, "logoUrl"),
@@ -319,7 +319,7 @@ export const SETTINGS_SECTIONS = {
     defaults: () => ({ defaultScopes: [], maxTokenLifetimeSeconds: TOKEN_LIFETIME.default }),
     normalise: (body, actor) => {
       const defaultScopes = validateScopes(body.defaultScopes, "defaultScopes");
-      defaultScopes.forEach((scope, i) => {
+      body.defaultScopes.forEach((scope, i) => {
         if (!coversAll(actor.scopes, [scope])) {
           throw new ApiError(403, PermissionErrors.permissionDenied, { field: `defaultScopes[${i}]`, scope, message: "a default scope must be one you hold" });
         }
