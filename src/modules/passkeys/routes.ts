@@ -3,6 +3,7 @@
  * relying party is the dashboard's origin (SIGNET_DASHBOARD_BASE).
  */
 import { Elysia, t } from "elysia";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../accounts/guard";
@@ -11,6 +12,11 @@ import { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationRespo
 import { sessionClientOf, withRetryAfter } from "./http";
 import { SEAL_PURPOSE_PATTERN, SealAssertionBody, SealPurposes, sealAssertionOf, sealOptions } from "./seal";
 import { authenticateWithPasskey, deletePasskey, listPasskeys, loginOptions, registerPasskey, registrationOptions } from "./service";
+
+// The schemas check shapes; the library's own types are narrower unions (transports,
+// attachment) that @simplewebauthn/server verifies again itself.
+const asRegistration = (response: unknown) => response as RegistrationResponseJSON;
+const asAuthentication = (response: unknown) => response as AuthenticationResponseJSON;
 
 const CHALLENGE_RULES =
   "The challenge is single-use and expires after 5 minutes; an unknown, expired or used challenge is 400 `challenge_expired`.";
@@ -32,7 +38,7 @@ export function passkeyRoutes(ctx: AppContext) {
     .post(
       "/api/auth/passkeys/register",
       async ({ actor, body, set }) => {
-        const passkey = await registerPasskey(ctx, actor, { response: body.response as any, name: body.name, sealAssertion: sealAssertionOf(body) });
+        const passkey = await registerPasskey(ctx, actor, { response: asRegistration(body.response), name: body.name, sealAssertion: sealAssertionOf(body) });
         set.status = 201;
         return { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt };
       },
@@ -69,7 +75,7 @@ export function passkeyRoutes(ctx: AppContext) {
     .post(
       "/api/auth/passkeys/login",
       async ({ body, cookie, request }) => {
-        const user = await authenticateWithPasskey(ctx, body.response as any);
+        const user = await authenticateWithPasskey(ctx, asAuthentication(body.response));
         const session = await signIn(ctx.sessions, cookie, user.id, sessionClientOf(request));
         return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
       },
