@@ -40,6 +40,15 @@ describe("/swagger/json", () => {
     expect(bad).toEqual([]);
   });
 
+  test("every request body is documented as JSON with its schema", () => {
+    const undocumented = operations()
+      .filter(({ op }) => op.requestBody && !op.requestBody.content?.["application/json"]?.schema)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(undocumented).toEqual([]);
+    const create = doc.paths["/api/org/create"].post.requestBody.content["application/json"].schema;
+    expect(create.properties.name).toMatchObject({ type: "string", maxLength: 200 });
+  });
+
   test("every tag an operation uses is declared with a description", () => {
     const declared = new Map<string, any>((doc.tags ?? []).map((tag: any) => [tag.name, tag]));
     const undeclared = [...new Set(operations().flatMap(({ op }) => op.tags as string[]))].filter((tag) => !declared.get(tag)?.description);

@@ -22,7 +22,7 @@ import {
   SESSION_LIFETIME_DAYS,
   signIn,
   signOut,
-  type SessionClient,
+  sessionClientOf,
   type SessionManager,
 } from "./sessions";
 
@@ -30,10 +30,6 @@ type Deps = Pick<AppContext, "config" | "db" | "clock" | "mail" | "sessions">;
 type Cookies = Record<string, Cookie<unknown>>;
 
 const WINDOW_MINUTES = MAGIC_LINK_LIMITS.windowMs / 60_000;
-
-function clientOf(request: Request): SessionClient {
-  return { userAgent: request.headers.get("user-agent"), ip: requestInfo(request).ip };
-}
 
 /** The session this browser is signed in with, or null; a cookie that no longer works is cleared. */
 async function browserSession(sessions: SessionManager, request: Request, cookie: Cookies) {
@@ -123,7 +119,7 @@ export function accountRoutes(ctx: Deps) {
         MAGIC_LINK_VERIFY_PATH,
         async ({ body, request, cookie }) => {
           const { user, returnUrl } = await redeemMagicLink(ctx, body.token);
-          const session = await signIn(sessions, cookie, user.id, clientOf(request));
+          const session = await signIn(sessions, cookie, user.id, sessionClientOf(request));
           return { token: session.token, expiresAt: session.expiresAt.toISOString(), user, ...(returnUrl ? { returnUrl } : {}) };
         },
         {
@@ -150,7 +146,7 @@ export function accountRoutes(ctx: Deps) {
             if (e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code));
             throw e;
           }
-          await signIn(sessions, cookie, redeemed.user.id, clientOf(request));
+          await signIn(sessions, cookie, redeemed.user.id, sessionClientOf(request));
           return seeOther(set, redeemed.returnUrl ?? "/");
         },
         {

@@ -5,6 +5,7 @@
  * sliding expiry follows.
  */
 import type { Cookie } from "elysia";
+import { requestInfo } from "../../platform/http/kernel";
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from "lucia";
 import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -39,6 +40,11 @@ function fromWall(date: Date, clock: Clock): number {
 export interface SessionClient {
   userAgent?: string | null;
   ip?: string | null;
+}
+
+/** What a new session records about the client that started it. */
+export function sessionClientOf(request: Request): SessionClient {
+  return { userAgent: request.headers.get("user-agent"), ip: requestInfo(request).ip };
 }
 
 const MAX_USER_AGENT_LENGTH = 512;

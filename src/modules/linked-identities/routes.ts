@@ -2,8 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { sessionGuard } from "../accounts/guard";
-import { signIn } from "../accounts/sessions";
-import { sessionClientOf, withRetryAfter } from "../passkeys/http";
+import { sessionClientOf, signIn } from "../accounts/sessions";
 import { SessionIssued } from "../passkeys/model";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
 import { authorizeSwitch, confirmLink, initiateLink, listLinks, revokeLink, SWITCH_PURPOSE } from "./service";
@@ -18,7 +17,7 @@ export function linkedIdentityRoutes(ctx: AppContext) {
     .post(
       "/api/auth/linked-identities/initiate",
       async ({ actor, body, set }) => {
-        const { expiresAt } = await withRetryAfter(set, () => initiateLink(ctx, actor, body));
+        const { expiresAt } = await initiateLink(ctx, actor, body);
         set.status = 202;
         return { sent: true as const, expiresAt: iso(expiresAt) };
       },

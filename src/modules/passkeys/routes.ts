@@ -7,9 +7,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../accounts/guard";
-import { signIn } from "../accounts/sessions";
+import { sessionClientOf, signIn } from "../accounts/sessions";
 import { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationResponse, RequestOptions, SessionIssued } from "./model";
-import { sessionClientOf, withRetryAfter } from "./http";
 import { SEAL_PURPOSE_PATTERN, SealAssertionBody, SealPurposes, sealAssertionOf, sealOptions } from "./seal";
 import { authenticateWithPasskey, deletePasskey, listPasskeys, loginOptions, registerPasskey, registrationOptions } from "./service";
 
@@ -62,7 +61,7 @@ export function passkeyRoutes(ctx: AppContext) {
         },
       },
     )
-    .post("/api/auth/passkeys/login-options", ({ request, set }) => withRetryAfter(set, () => loginOptions(ctx, requestInfo(request).ip)), {
+    .post("/api/auth/passkeys/login-options", ({ request }) => loginOptions(ctx, requestInfo(request).ip), {
       response: RequestOptions,
       detail: {
         tags: ["Auth"],

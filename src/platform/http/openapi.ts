@@ -38,8 +38,36 @@ const ASSETS: Record<string, string> = {
   "swagger-ui.css": swaggerCss,
 };
 
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+
+/**
+ * The plugin leaves a request body's `content` empty when the route's parser is a
+ * function, and the kernel parses every body with one (limits, JSON errors). Bodies
+ * are JSON; this fills each empty `content` with the route's own body schema.
+ */
+type RouteForDocs = { method: string; path: string; hooks?: { body?: unknown } };
+
+function documentJsonBodies(document: OpenApiDocument, routes: RouteForDocs[]): void {
+  for (const route of routes) {
+    if (!route.hooks?.body) continue;
+    const path = route.path.replace(/:([^/]+)/g, "{$1}");
+    const requestBody = document.paths?.[path]?.[route.method.toLowerCase()]?.requestBody;
+    if (requestBody && (!requestBody.content || Object.keys(requestBody.content).length === 0)) {
+      requestBody.content = { "application/json": { schema: route.hooks.body } };
+    }
+  }
+}
+
 export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }) {
-  return new Elysia({ name: "api-reference" })
+  const plugin = new Elysia({ name: "api-reference" });
+  // Every route of the app, as the OpenAPI plugin itself reads them (a protected accessor).
+  const appRoutes = () => (plugin as unknown as { getGlobalRoutes(): RouteForDocs[] }).getGlobalRoutes();
+  return plugin
+    .onAfterHandle(({ path, response }) => {
+      if (path === API_SPEC_PATH && response && typeof response === "object") {
+        documentJsonBodies(response as OpenApiDocument, appRoutes());
+      }
+    })
     .use(
       openapi({
         path: API_REFERENCE_PATH,
