@@ -15,6 +15,7 @@ import { createMailSender, createSmsSender } from "./platform/outbound";
 import type { MailSender, SmsSender } from "./platform/outbound/types";
 import { registerJobs } from "./jobs";
 import { createSessionManager, type SessionManager } from "./modules/accounts/sessions";
+import { Keyring } from "./modules/keys/keyring";
 
 export interface AppContext {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppContext {
   sms: SmsSender;
   jobs: JobScheduler;
   sessions: SessionManager;
+  /** In-memory key state (revocation markers, JWKS bytes), kept in step across nodes. */
+  keyring: Keyring;
   version: string;
 }
 
@@ -54,7 +57,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const sms = overrides.sms ?? createSmsSender(config, { db, clock, logger });
   const jobs = new JobScheduler({ db, clock, logger });
   const sessions = createSessionManager({ db, clock }, { secureCookies: config.dashboardBase.startsWith("https:") });
-  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, version: VERSION };
+  const keyring = new Keyring({ db, clock, logger, secrets, database: config.database });
+  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, keyring, version: VERSION };
   registerJobs(ctx);
   return ctx;
 }
@@ -62,5 +66,6 @@ export async function createContext(config: Config, overrides: ContextOverrides 
 export async function closeContext(ctx: AppContext): Promise<void> {
   // Runs under way finish before the database closes, so none is left "running".
   await ctx.jobs.stop();
+  await ctx.keyring.close();
   await ctx.db.close();
 }

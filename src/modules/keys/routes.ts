@@ -1,10 +1,22 @@
-/** The Org Master Seal (and, with the machine-access issue, the org's keys). */
+/**
+ * The Org Master Seal and the organization's keys: signing keys and their rotation,
+ * the public JWKS. Rules live in master-seal.ts, rotation.ts and jwks.ts;
+ * docs/machine-access.md describes the design.
+ */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
+import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { orgGuard } from "../orgs/guard";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
+import { KeyErrors } from "./errors";
+import { etagMatches, JWKS_CACHE_CONTROL, jwksOf } from "./jwks";
 import { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "./master-seal";
+import { MAX_RETIRING_SIGNING_KEYS, rotateSigningKeys, signingKeysView } from "./rotation";
+import { MAX_SIGNED_TOKEN_LIFETIME_SECONDS } from "./signing-keys";
+
+const tags = ["Keys"];
+const SlugParams = t.Object({ slug: t.String({ maxLength: 100 }) });
 
 const MasterSealView = t.Object({
   exists: t.Boolean(),
@@ -17,8 +29,32 @@ const MasterSealView = t.Object({
   }),
 });
 
+const SigningKeysView = t.Object({
+  signingKeyId: t.Union([t.String(), t.Null()], { description: "The current token key (end-user tokens and other org signatures)" }),
+  permitKeyId: t.Union([t.String(), t.Null()], { description: "The current permit key" }),
+  published: t.Array(
+    t.Object({
+      kid: t.String(),
+      use: t.Union([t.Literal("token"), t.Literal("permit")]),
+      createdAt: t.String({ format: "date-time" }),
+      retireAt: t.Union([t.String({ format: "date-time" }), t.Null()], { description: "When a rotated token key leaves the JWKS; null for current keys" }),
+    }),
+    { description: "Exactly the keys the JWKS publishes now" },
+  ),
+});
+
+const Jwks = t.Object({
+  keys: t.Array(
+    t.Object({ kty: t.String(), kid: t.String(), alg: t.String(), use: t.String(), n: t.Optional(t.String()), e: t.Optional(t.String()) }, { additionalProperties: true }),
+  ),
+});
+
 export function keyRoutes(ctx: AppContext) {
-  return new Elysia({ name: "keys" })
+  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(jwksRoutes(ctx));
+}
+
+function signingKeyRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.signing" })
     .use(orgGuard(ctx))
     .get("/api/org/:slug/master-seal", ({ org }) => masterSealStatus(ctx, org), {
       org: true,
@@ -53,5 +89,70 @@ export function keyRoutes(ctx: AppContext) {
             "409 master_seal_exists when the organization already has one.",
         },
       },
+    
+    )
+    .get("/api/org/:slug/settings/keys/signing-keys", ({ org }) => signingKeysView(ctx.db.read, org.id, ctx.clock.now()), {
+      org: true,
+      params: SlugParams,
+      response: SigningKeysView,
+      detail: {
+        tags,
+        summary: "The organization's signing keys",
+        description: "The current token key, the current permit key, and the rotated token keys still published until their retireAt: exactly what the JWKS carries. Any member may read it.",
+      },
+    })
+    .post(
+      "/api/org/:slug/settings/keys/signing-key/rotate",
+      ({ org, orgActor, body, request }) =>
+        rotateSigningKeys(ctx, orgActor, org, { retireImmediately: body?.retireImmediately, requestId: requestInfo(request).id }),
+      {
+        org: true,
+        params: SlugParams,
+        body: t.Optional(
+          t.Object(
+            {
+              retireImmediately: t.Optional(
+                t.Boolean({ description: "Take the previous token key out of the JWKS at once (a compromised key): end-user tokens it signed stop verifying too" }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        response: SigningKeysView,
+        detail: {
+          tags,
+          summary: "Rotate the signing keys",
+          description:
+            "Owner or admin (403 admin_required); no personal seal. Replaces both current keys. The previous permit key leaves the JWKS at once, so every permit it signed stops verifying. " +
+            `The previous token key stays published for ${MAX_SIGNED_TOKEN_LIFETIME_SECONDS / 3600} h and 5 min (the longest an end-user token lives), so tokens signed before the rotation verify until they expire; ` +
+            "retireImmediately removes it at once instead. 409 ORG_SEAL_REQUIRED before the Org Master Seal; " +
+            `409 too_many_signing_keys (with retryAt) when ${MAX_RETIRING_SIGNING_KEYS} rotated keys are still published. Emits org.signing_key.rotated.`,
+        },
+      },
     );
+}
+
+function jwksRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.jwks" }).get(
+    "/api/public/orgs/:slug/jwks.json",
+    async ({ params, request }) => {
+      const jwks = await jwksOf(ctx, params.slug);
+      if (!jwks) throw new ApiError(404, KeyErrors.notFound, { message: "no such organization" });
+      const headers = { etag: jwks.etag, "cache-control": JWKS_CACHE_CONTROL, "content-type": "application/json" };
+      if (etagMatches(request.headers.get("if-none-match"), jwks.etag)) return new Response(null, { status: 304, headers });
+      return new Response(jwks.bytes, { headers });
+    },
+    {
+      params: SlugParams,
+      response: { 200: Jwks, 304: t.Void(), 404: t.Object({ error: t.String(), message: t.String() }) },
+      detail: {
+        tags,
+        summary: "The organization's JWKS",
+        description:
+          "No auth. The public keys that verify the organization's RS256 signatures: its current token key, its current permit key, and rotated token keys until they retire. " +
+          "Served as precomputed bytes with a strong ETag; send If-None-Match for a 304. Cache-Control allows 60 s of caching, so a rotation reaches verifiers within a minute. " +
+          "An organization without its Org Master Seal has an empty set; an unknown slug is 404.",
+      },
+    },
+  );
 }

@@ -1,0 +1,26 @@
+/** Error codes of the keys module (signing keys, API keys, M2M tokens). */
+export const KeyErrors = {
+  /** The organization has no Org Master Seal, so no signing keys to rotate (spec §7's code). */
+  orgSealRequired: "ORG_SEAL_REQUIRED",
+  /** A rotation while the JWKS already carries the most retiring keys it may. */
+  tooManySigningKeys: "too_many_signing_keys",
+  /** The organization has as many live API keys as it may. */
+  tooManyApiKeys: "too_many_api_keys",
+  /** An app group id that is not an identifier. */
+  invalidAppGroup: "invalid_app_group",
+  /** The service account to bind is unknown here, deleted, or its badge is not active. */
+  serviceAccountNotFound: "service_account_not_found",
+  notFound: "not_found",
+  /** 401s of machine credentials. */
+  invalidApiKey: "invalid_api_key",
+  apiKeyRevoked: "api_key_revoked",
+  invalidToken: "invalid_token",
+  tokenExpired: "token_expired",
+  wrongOrganization: "wrong_organization",
+  serviceAccountInactive: "service_account_inactive",
+  orgWideKeyRequired: "org_wide_key_required",
+  /** A requested scope the key does not hold (RFC 6749's invalid_scope). */
+  invalidScope: "invalid_scope",
+  /** A route for people reached with an M2M token. */
+  machineNotAllowed: "machine_not_allowed",
+} as const;
