@@ -15,6 +15,7 @@ import { newId } from "../../platform/ids";
 import { SendFailedError } from "../../platform/outbound/errors";
 import { users } from "../accounts/schema";
 import { normaliseEmail } from "../accounts/service";
+import { assertEmailDomainAllowed } from "../orgs/security-policy";
 import { addMembership } from "../orgs/membership";
 import { invitations, memberships, organizations } from "../orgs/schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
@@ -101,6 +102,7 @@ export async function createInvitation(
 ): Promise<IssuedInvitation> {
   assertCan(caller.actor, KNOWN_SCOPES.memberInvite);
   const email = normaliseEmail(input.email);
+  await assertEmailDomainAllowed(deps.db.read, caller.org, email);
   const code = randomSecret(32);
   const issued = await deps.db.write(async (tx) => {
     await tx.lock(`invitation-email:${caller.org.id}:${email}`);
@@ -259,6 +261,8 @@ export async function acceptInvitation(
     if (normaliseEmail(user.email) !== invitation.email) {
       throw new ApiError(403, MemberErrors.invitationEmailMismatch, { message: "sign in with the address the invitation was sent to" });
     }
+    // The org may have narrowed its e-mail domains since the invitation went out.
+    await assertEmailDomainAllowed(tx, org, invitation.email);
     const actor = { kind: "user" as const, id: user.userId };
     const joined = await addMembership(tx, {
       orgId: org.id,

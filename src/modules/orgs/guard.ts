@@ -10,8 +10,9 @@ import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { resolveSessionActor } from "../accounts/guard";
 import { resolveOrgAccess } from "./access";
+import { enforceSessionPolicy } from "./security-policy";
 
-export function orgGuard(ctx: Pick<AppContext, "db" | "sessions">) {
+export function orgGuard(ctx: Pick<AppContext, "db" | "sessions" | "clock">) {
   return new Elysia({ name: "orgs.guard" }).macro({
     org: {
       async resolve({ request, cookie, params }) {
@@ -19,6 +20,7 @@ export function orgGuard(ctx: Pick<AppContext, "db" | "sessions">) {
         const slug = (params as Record<string, string | undefined>).slug ?? "";
         const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
         if (!access) throw new ApiError(404, "not_found", { message: "no such organization" });
+        await enforceSessionPolicy(ctx.db.read, access.org, access.actor, actor.token, ctx.clock.now());
         return { org: access.org, orgActor: access.actor, session: actor };
       },
     },

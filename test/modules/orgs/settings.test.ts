@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setOrganizationPlan } from "../../../src/modules/orgs/service";
 import { readSettingsSection, securityModeOf } from "../../../src/modules/orgs/settings";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../support/accounts";
+import { registerPasskey } from "../../support/authenticator";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { auditOf, customRoleMember, orgRow, orgState } from "./support";
 
@@ -21,6 +22,10 @@ beforeAll(async () => {
   admin = await addMember(t, org, "admin@set.example", "admin");
   member = await addMember(t, org, "member@set.example", "member");
   outsider = await signInAs(t, "outsider@else.example");
+  // A test turns requirePasskeyForAdmins on; with passkeys the owner and admin keep acting
+  // (the policy itself is tested in security-policy.test.ts).
+  await registerPasskey(t, org.owner);
+  await registerPasskey(t, admin);
 });
 afterAll(() => t.close());
 

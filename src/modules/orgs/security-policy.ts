@@ -1,0 +1,51 @@
+/**
+ * The organization's security settings that apply to every dashboard request in it
+ * (PUT /settings/security): a session older than `sessionMaxAgeDays` since sign-in is
+ * not accepted here, and with `requirePasskeyForAdmins` owners and admins must have
+ * registered a passkey (their Personal Seal) before they act. M2M callers are judged
+ * by their key, not by these.
+ */
+import { eq } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/database";
+import { ApiError } from "../../platform/http/errors";
+import { sha256Hex } from "../../platform/crypto/hash";
+import { passkeys, sessions } from "../accounts/schema";
+import { readSettingsSection } from "./settings";
+import type { Organization, OrgActor } from "./access";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function enforceSessionPolicy(
+  reader: Queryable,
+  org: Organization,
+  actor: Pick<OrgActor, "userId" | "role">,
+  sessionToken: string,
+  now: number,
+): Promise<void> {
+  const security = await readSettingsSection(reader, org, "security");
+  const [session] = await reader.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sha256Hex(sessionToken)));
+  if (session && now - session.createdAt > security.sessionMaxAgeDays * DAY_MS) {
+    throw new ApiError(401, "session_too_old", {
+      maxAgeDays: security.sessionMaxAgeDays,
+      message: `this organization accepts sessions up to ${security.sessionMaxAgeDays} days after sign-in; sign in again`,
+    });
+  }
+  if (security.requirePasskeyForAdmins && (actor.role === "owner" || actor.role === "admin")) {
+    const [key] = await reader.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, actor.userId)).limit(1);
+    if (!key) {
+      throw new ApiError(403, "passkey_required", {
+        message: "this organization requires owners and admins to register a passkey first (POST /api/auth/passkeys/register-options)",
+      });
+    }
+  }
+}
+
+/** 400 email_domain_not_allowed when the org limits members to some e-mail domains and `email` is outside them. */
+export async function assertEmailDomainAllowed(reader: Queryable, org: Pick<Organization, "id" | "name">, email: string, field = "email"): Promise<void> {
+  const { allowedEmailDomains } = await readSettingsSection(reader, org, "security");
+  if (allowedEmailDomains.length === 0) return;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  if (!allowedEmailDomains.includes(domain)) {
+    throw new ApiError(400, "email_domain_not_allowed", { field, allowedEmailDomains, message: `members of this organization use ${allowedEmailDomains.join(", ")} addresses` });
+  }
+}
