@@ -3,6 +3,9 @@
  * The signet command: serve | migrate | admin … | jobs … | --help.
  * Every failure a person can fix ends as one line on stderr and a non-zero exit.
  */
+// First, before anything the bundler may hoist: @simplewebauthn/server's certificate
+// code (tsyringe) needs the Reflect metadata polyfill loaded before it evaluates.
+import "reflect-metadata";
 import { ConfigError, loadConfig, SETTINGS, splitFlags, type Config } from "./config";
 import { DatabaseOpenError } from "./platform/db/database";
 import { MigrationError } from "./platform/db/migrator";
@@ -21,6 +24,8 @@ Usage:
                                        print the dev outbox, newest first (JSON lines)
   signet jobs list                     list scheduled jobs with their last and next run
   signet jobs run NAME                 run one job now
+  signet audit verify --org SLUG [--json] | checkpoint --org SLUG
+                                       verify an organization's audit chain offline, or sign a checkpoint now
   signet --help | --version
 
 Settings (environment variable, or the flag beside it):
@@ -54,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       const { adminCommand } = await import("./cli/admin");
       return adminCommand(config, sub, args);
     }
+    case "audit":
+      return (await import("./cli/audit")).auditCommand(config, sub, args);
     case "jobs": {
       const { jobsCommand } = await import("./cli/jobs");
       return jobsCommand(config, sub, args);
