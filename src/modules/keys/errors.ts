@@ -6,8 +6,6 @@ export const KeyErrors = {
   tooManySigningKeys: "too_many_signing_keys",
   /** The organization has as many live API keys as it may. */
   tooManyApiKeys: "too_many_api_keys",
-  /** An app group id that is not an identifier. */
-  invalidAppGroup: "invalid_app_group",
   /** The service account to bind is unknown here, deleted, or its badge is not active. */
   serviceAccountNotFound: "service_account_not_found",
   notFound: "not_found",

@@ -9,6 +9,7 @@ import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { orgGuard } from "../orgs/guard";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
+import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
 import { KeyErrors } from "./errors";
 import { etagMatches, JWKS_CACHE_CONTROL, jwksOf } from "./jwks";
 import { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "./master-seal";
@@ -49,8 +50,100 @@ const Jwks = t.Object({
   ),
 });
 
+const ApiKeyView = t.Object({
+  id: t.String(),
+  name: t.Union([t.String(), t.Null()]),
+  prefix: t.String({ description: "The start of the key (ah_live_ and 8 characters), to recognise it" }),
+  scopes: t.Array(t.String()),
+  appGroupId: t.Union([t.String(), t.Null()], { description: "Set on an app-group-scoped key; null on an org-wide key" }),
+  serviceAccountId: t.Union([t.String(), t.Null()]),
+  maxTokenLifetimeSeconds: t.Integer(),
+  createdAt: t.String({ format: "date-time" }),
+  createdBy: t.Union([t.String(), t.Null()], { description: "The user who created it; null for the operator's bootstrap key" }),
+  revokedAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
+});
+
+const CreatedApiKey = t.Composite([ApiKeyView, t.Object({ key: t.String({ description: "The key itself: shown in this response only, never again" }) })]);
+
+const CreateApiKeyBody = t.Object({
+  name: t.Optional(t.Union([t.String({ maxLength: API_KEY_NAME_MAX }), t.Null()], { description: `A label for people, at most ${API_KEY_NAME_MAX} characters` })),
+  scopes: t.Optional(
+    t.Array(t.String({ maxLength: 200 }), {
+      maxItems: 200,
+      description: "The key's scopes, each within the caller's own (and the service account's role). Omitted: the organization's default API key scopes",
+    }),
+  ),
+  appGroupId: t.Optional(
+    t.Union([t.String({ pattern: "^[A-Za-z0-9_-]{1,100}$" }), t.Null()], {
+      description: "Scopes the key to one app group (an opaque id until app groups exist); omitted or null: an org-wide key",
+    }),
+  ),
+  serviceAccountId: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()], { description: "An active service account of this organization the key acts as" })),
+  maxTokenLifetimeSeconds: t.Optional(
+    t.Integer({
+      minimum: TOKEN_CEILING.min,
+      maximum: TOKEN_CEILING.max,
+      description: `Ceiling of the M2M token lifetimes, ${TOKEN_CEILING.min} to ${TOKEN_CEILING.max} s, fixed for the key's life. Omitted: the organization's default (at most 300). Above 300: owner and personal seal`,
+    }),
+  ),
+  ...SealAssertionBody,
+});
+
 export function keyRoutes(ctx: AppContext) {
-  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(jwksRoutes(ctx));
+  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(apiKeyRoutes(ctx)).use(jwksRoutes(ctx));
+}
+
+function apiKeyRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.api-keys", prefix: "/api/org/:slug/settings/keys/api-keys" })
+    .use(orgGuard(ctx))
+    .post(
+      "",
+      async ({ org, orgActor, body, request, set }) => {
+        const created = await createApiKey(ctx, orgActor, org, { ...body, assertion: sealAssertionOf(body), requestId: requestInfo(request).id });
+        set.status = 201;
+        return created;
+      },
+      {
+        org: true,
+        params: SlugParams,
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKey },
+        detail: {
+          tags,
+          summary: "Create an org API key",
+          description:
+            "Needs org.api_key.create. The key (`ah_live_` and 256 random bits) is in this response only; Signet keeps its SHA-256. " +
+            "Scopes only narrow what the caller holds (403 PERMISSION_DENIED naming `scopes[i]`; 400 invalid_scope for a malformed one). " +
+            "A bound service account must be active here (404 service_account_not_found) and the scopes within its role. " +
+            `maxTokenLifetimeSeconds above ${TOKEN_CEILING.withoutSeal} needs the owner (403 owner_required) and the owner's personal seal: ` +
+            `POST /api/auth/seal/options with purpose \`${LONG_LIFETIME_SEAL_PURPOSE}\` and subject the org slug, sent as assertionResponseJson (403 step_up_required / step_up_failed). ` +
+            `409 too_many_api_keys beyond ${MAX_LIVE_API_KEYS} live keys. Emits org.api_key.created.`,
+        },
+      },
+    )
+    .get("", ({ org, orgActor, query }) => listApiKeys(ctx, orgActor, org, { includeRevoked: query.includeRevoked }), {
+      org: true,
+      params: SlugParams,
+      query: t.Object({ includeRevoked: t.Optional(t.BooleanString({ description: "Also list revoked keys" })) }),
+      response: t.Array(ApiKeyView),
+      detail: {
+        tags,
+        summary: "List org API keys",
+        description: "Needs org.api_key.list. Live keys, oldest first (revoked ones too with ?includeRevoked=true). The key itself is never shown again, only its prefix.",
+      },
+    })
+    .delete("/:keyId", ({ org, orgActor, params, request }) => revokeApiKey(ctx, orgActor, org, params.keyId, { requestId: requestInfo(request).id }), {
+      org: true,
+      params: t.Object({ slug: t.String({ maxLength: 100 }), keyId: t.String({ maxLength: 100 }) }),
+      response: ApiKeyView,
+      detail: {
+        tags,
+        summary: "Revoke an org API key",
+        description:
+          "Needs org.api_key.revoke. The key stops working at once, and every M2M token it issued is refused from the next request on, on every node. " +
+          "Revoking a revoked key changes nothing. 404 for an unknown key or another organization's. Emits org.api_key.revoked.",
+      },
+    });
 }
 
 function signingKeyRoutes(ctx: AppContext) {
