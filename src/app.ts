@@ -16,6 +16,7 @@ import { orgRoutes } from "./modules/orgs/routes";
 import { otpRoutes } from "./modules/orgs/otp-routes";
 import { memberRoutes } from "./modules/members/routes";
 import { keyRoutes } from "./modules/keys/routes";
+import { auditRoutes } from "./modules/audit/routes";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
@@ -30,6 +31,7 @@ export function createApp(ctx: AppContext) {
     .use(otpRoutes(ctx))
     .use(memberRoutes(ctx))
     .use(keyRoutes(ctx))
+    .use(auditRoutes(ctx))
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
   // Routes declare a body limit other than the default in `detail` (it is documented there too).

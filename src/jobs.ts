@@ -3,9 +3,11 @@ import type { AppContext } from "./context";
 import { outboxPruneJob } from "./platform/outbound/jobs";
 import { jobRunsPruneJob } from "./platform/jobs/jobs";
 import { rateCountersPruneJob } from "./platform/http/rate-limit";
+import { registerAuditJobs } from "./modules/audit/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
   ctx.jobs.register(jobRunsPruneJob(ctx));
   ctx.jobs.register(rateCountersPruneJob(ctx));
+  registerAuditJobs(ctx);
 }

@@ -1,16 +1,30 @@
 /**
  * The one way to record an audit event: inside the caller's transaction, so the event
- * exists if and only if the change does. Sequence numbers are per organization and
- * gap-free; the per-org lock keeps parallel writers from forking the sequence.
+ * exists if and only if the change does. Each event is sealed into its organization's
+ * chain (docs/audit-format.md): gap-free sequence numbers, a record hash over the
+ * canonical record and a chain hash linking it to the previous event. The per-org lock
+ * keeps parallel writers from forking the chain: on PostgreSQL the advisory lock is
+ * held until commit, so the next writer reads this event as its predecessor.
  */
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/database";
+import { recordHash } from "../crypto/canonical-json";
 import { newId } from "../ids";
-import { auditEvents } from "./schema";
+import { GENESIS_CHAIN_HASH, hashAuditRecord, hashClientValue, nextChainHash, type AuditRecordFields, type SealedBaselineRef } from "./record";
+import { auditBaselines, auditEvents } from "./schema";
 
 export interface AuditActor {
   kind: "user" | "api_key" | "m2m" | "system" | "operator";
   id?: string | null;
+  /** The actor's badge (ConnectedId) in the organization, when the caller knows it. */
+  connectedId?: string | null;
+}
+
+/** The state of a sealed record to record as its baseline; `state` null: the record is gone. */
+export interface BaselineState {
+  entityType: string;
+  entityId: string;
+  state: unknown;
 }
 
 export interface AuditEventInput {
@@ -19,29 +33,87 @@ export interface AuditEventInput {
   actor: AuditActor;
   payload?: Record<string, unknown>;
   requestId?: string | null;
+  appGroupId?: string | null;
+  /** Client IP and user agent: only their hashes are kept (hashClientValue). */
+  ip?: string | null;
+  userAgent?: string | null;
+  /** Baselines this event sets beyond those its type seals on its own (see registerBaselineSealer). */
+  baselines?: BaselineState[];
   at: number;
 }
 
-export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<{ id: string; seq: number }> {
+export interface AppendedEvent {
+  id: string;
+  seq: number;
+  recordHash: string;
+  chainHash: string;
+}
+
+/**
+ * Finds the sealed records an event of a given type changed and reads their state now
+ * (in the same transaction, after the change). Registered by the audit module's
+ * baseline registry, so every module's events seal baselines without knowing about it.
+ */
+export type BaselineSealer = (tx: Tx, event: AuditEventInput) => Promise<BaselineState[]>;
+
+const baselineSealers = new Map<string, BaselineSealer[]>();
+
+export function registerBaselineSealer(eventTypes: readonly string[], sealer: BaselineSealer): void {
+  for (const type of eventTypes) baselineSealers.set(type, [...(baselineSealers.get(type) ?? []), sealer]);
+}
+
+/** What JSON storage gives back, so the hash covers exactly what is stored (dates become strings, undefined vanishes). */
+function asStored<T>(value: T): T {
+  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+}
+
+async function baselinesOf(tx: Tx, event: AuditEventInput): Promise<BaselineState[]> {
+  const found = [...(event.baselines ?? [])];
+  for (const sealer of baselineSealers.get(event.type) ?? []) found.push(...(await sealer(tx, event)));
+  // One baseline per record: the last word wins.
+  const byEntity = new Map(found.map((b) => [`${b.entityType}\u0000${b.entityId}`, { ...b, state: asStored(b.state) ?? null }]));
+  return [...byEntity.values()];
+}
+
+export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<AppendedEvent> {
   await tx.lock(`audit:${event.orgId}`);
   const [last] = await tx
-    .select({ seq: auditEvents.seq })
+    .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })
     .from(auditEvents)
     .where(eq(auditEvents.orgId, event.orgId))
     .orderBy(desc(auditEvents.seq))
     .limit(1);
-  const seq = (last?.seq ?? 0) + 1;
-  const id = newId();
-  await tx.insert(auditEvents).values({
-    id,
+  const baselines = await baselinesOf(tx, event);
+  const refs: SealedBaselineRef[] = baselines.map((b) => ({
+    entityType: b.entityType,
+    entityId: b.entityId,
+    stateHash: b.state === null ? null : recordHash(b.state),
+  }));
+  const fields: AuditRecordFields = {
+    id: newId(),
     orgId: event.orgId,
-    seq,
+    seq: (last?.seq ?? 0) + 1,
     type: event.type,
+    createdAt: event.at,
     actorKind: event.actor.kind,
     actorId: event.actor.id ?? null,
+    actorConnectedId: event.actor.connectedId ?? null,
+    appGroupId: event.appGroupId ?? null,
     requestId: event.requestId ?? null,
-    payload: event.payload ?? {},
-    createdAt: event.at,
-  });
-  return { id, seq };
+    ipHash: event.ip ? hashClientValue("ip", event.orgId, event.ip) : null,
+    userAgentHash: event.userAgent ? hashClientValue("user-agent", event.orgId, event.userAgent) : null,
+    payload: asStored(event.payload ?? {}),
+    baselines: refs.length > 0 ? refs : null,
+  };
+  const hash = hashAuditRecord(fields);
+  const chainHash = nextChainHash(last?.chainHash || GENESIS_CHAIN_HASH, hash);
+  await tx.insert(auditEvents).values({ ...fields, recordHash: hash, chainHash });
+  for (const [i, b] of baselines.entries()) {
+    const sealed = { state: b.state, stateHash: refs[i]!.stateHash, eventId: fields.id, eventSeq: fields.seq, sealedAt: event.at };
+    await tx
+      .insert(auditBaselines)
+      .values({ id: newId(), orgId: event.orgId, entityType: b.entityType, entityId: b.entityId, ...sealed })
+      .onConflictDoUpdate({ target: [auditBaselines.orgId, auditBaselines.entityType, auditBaselines.entityId], set: sealed });
+  }
+  return { id: fields.id, seq: fields.seq, recordHash: hash, chainHash };
 }

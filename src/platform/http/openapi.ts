@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
   { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },
   { name: "Keys", description: "The Org Master Seal and the organization's signing keys." },
+  { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
   { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
 ];
 

@@ -1,0 +1,85 @@
+/**
+ * `signet audit …`: the operator's view of an organization's audit chain, offline (no
+ * server needed; it works beside a running one).
+ *
+ *   signet audit verify --org SLUG [--json]   whole chain; exit 0 intact, 1 broken
+ *   signet audit checkpoint --org SLUG        sign a checkpoint of the head now
+ */
+import { eq } from "drizzle-orm";
+import type { Config } from "../config";
+import { closeContext, type AppContext } from "../context";
+import { organizations } from "../modules/orgs/schema";
+import { verifyAndRecord, writeCheckpoint } from "../modules/audit/chain";
+import type { ChainProblem } from "../modules/audit/verify";
+import { parseOptions } from "./args";
+import { openCliContext } from "./context";
+import { FatalError, UsageError } from "./errors";
+
+const USAGE = "usage: signet audit verify --org SLUG [--json] | signet audit checkpoint --org SLUG";
+
+export async function auditCommand(config: Config, sub: string | undefined, args: string[]): Promise<number> {
+  switch (sub) {
+    case "verify": {
+      const json = args.includes("--json");
+      const slug = requiredOrg(parseOptions(args.filter((a) => a !== "--json"), ["org"]), "verify");
+      return withOrg(config, slug, (ctx, orgId) => verify(ctx, orgId, json));
+    }
+    case "checkpoint": {
+      const slug = requiredOrg(parseOptions(args, ["org"]), "checkpoint");
+      return withOrg(config, slug, (ctx, orgId) => checkpoint(ctx, orgId));
+    }
+    case undefined:
+      throw new UsageError(USAGE);
+    default:
+      throw new UsageError(`unknown audit command "${sub}"; ${USAGE}`);
+  }
+}
+
+function requiredOrg(options: Record<string, string>, command: string): string {
+  if (!options.org) throw new UsageError(`audit ${command} needs --org SLUG`);
+  return options.org;
+}
+
+async function withOrg(config: Config, slug: string, fn: (ctx: AppContext, orgId: string) => Promise<number>): Promise<number> {
+  const ctx = await openCliContext(config);
+  try {
+    const [org] = await ctx.db.read.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug.toLowerCase()));
+    if (!org) throw new FatalError(`audit: no organization with the slug "${slug}" (--org)`);
+    return await fn(ctx, org.id);
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+function describe(p: ChainProblem): string {
+  const where = p.logId ? ` (logId ${p.logId})` : p.checkpointId ? ` (checkpoint ${p.checkpointId})` : "";
+  return `${p.reason} at seq ${p.seq}${where}`;
+}
+
+async function verify(ctx: AppContext, orgId: string, json: boolean): Promise<number> {
+  const { report, newViolations } = await verifyAndRecord(ctx, orgId, "cli");
+  if (json) process.stdout.write(JSON.stringify({ ...report, newViolations: newViolations.length }) + "\n");
+  else if (report.intact) {
+    process.stdout.write(`intact: ${report.count} events, head seq ${report.headSeq ?? 0}, head hash ${report.headHash ?? "-"}, ${report.checkpoints.valid} signed checkpoints\n`);
+  } else {
+    process.stdout.write(`broken at seq ${report.firstBreak!.seq}: ${describe(report.firstBreak!)}; ${report.problemCount} problem(s) in ${report.count} events\n`);
+    for (const p of report.problems.slice(1, 20)) process.stdout.write(`  also: ${describe(p)}\n`);
+  }
+  return report.intact ? 0 : 1;
+}
+
+async function checkpoint(ctx: AppContext, orgId: string): Promise<number> {
+  const outcome = await writeCheckpoint(ctx, orgId);
+  switch (outcome.status) {
+    case "signed":
+    case "up_to_date":
+      process.stdout.write(JSON.stringify({ status: outcome.status, seq: outcome.checkpoint.seq, chainHash: outcome.checkpoint.chainHash, kid: outcome.checkpoint.kid }) + "\n");
+      return 0;
+    case "empty":
+      throw new FatalError("audit checkpoint: the chain has no events yet");
+    case "no_signing_key":
+      throw new FatalError("audit checkpoint: the organization has no signing key yet (no Org Master Seal); its checkpoints wait");
+    case "chain_broken":
+      throw new FatalError(`audit checkpoint: the chain does not verify (${describe(outcome.problems[0]!)}); nothing signed`);
+  }
+}
