@@ -4,7 +4,8 @@
  * credential in the shape @simplewebauthn/server verifies against.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { AuthenticationResponseJSON, AuthenticatorTransport, WebAuthnCredential } from "@simplewebauthn/server";
+import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport, type WebAuthnCredential } from "@simplewebauthn/server";
+import type { RelyingParty } from "./relying-party";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { newId } from "../../platform/ids";
 import { passkeys, webauthnChallenges } from "../accounts/schema";
@@ -142,4 +143,33 @@ export function descriptorsOf(keys: Passkey[]): { id: string; transports: Authen
 /** After a verified assertion: the authenticator's new signature counter, and when the key was last used. */
 export async function recordPasskeyUse(tx: Tx, passkeyId: string, counter: number, now: number): Promise<void> {
   await tx.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, passkeyId));
+}
+
+export type AssertionCheck = { ok: true; newCounter: number } | { ok: false; badSignature: boolean; message: string };
+
+/**
+ * The WebAuthn check of an assertion against its stored challenge and passkey, shared
+ * by sign-in and seals; each maps a failure to its own refusal.
+ */
+export async function checkAssertion(
+  response: AuthenticationResponseJSON,
+  challenge: Challenge,
+  passkey: Passkey,
+  rp: RelyingParty,
+  requireUserVerification: boolean,
+): Promise<AssertionCheck> {
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: credentialOf(passkey),
+      requireUserVerification,
+    });
+    if (!verification.verified) return { ok: false, badSignature: true, message: "the signature did not verify" };
+    return { ok: true, newCounter: verification.authenticationInfo.newCounter };
+  } catch (e) {
+    return { ok: false, badSignature: false, message: (e as Error).message };
+  }
 }

@@ -5,7 +5,7 @@
  * the challenge is used up if and only if the sealed action commits.
  */
 import { t } from "elysia";
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
@@ -13,7 +13,6 @@ import {
   CHALLENGE_TTL_MS,
   clientDataOf,
   consumeChallenge,
-  credentialOf,
   descriptorsOf,
   findChallenge,
   findPasskey,
@@ -21,6 +20,7 @@ import {
   passkeysOf,
   recordPasskeyUse,
   storeChallenge,
+  checkAssertion,
 } from "./ceremonies";
 import { PasskeyErrors, SealRefusal, type SealRefusalReason } from "./errors";
 import { relyingParty } from "./relying-party";
@@ -118,22 +118,10 @@ export async function verifyPersonalSeal(
   if (!passkey) throw refused(SealRefusal.unknownCredential);
   if (passkey.userId !== input.userId) throw refused(SealRefusal.foreignCredential);
 
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: credentialOf(passkey),
-      requireUserVerification: true,
-    });
-  } catch {
-    throw refused(SealRefusal.verificationFailed);
-  }
-  if (!verification.verified) throw refused(SealRefusal.badSignature);
+  const check = await checkAssertion(response, challenge, passkey, rp, true);
+  if (!check.ok) throw refused(check.badSignature ? SealRefusal.badSignature : SealRefusal.verificationFailed);
 
   if (!(await consumeChallenge(tx, challenge, now))) throw refused(SealRefusal.replayed);
-  await recordPasskeyUse(tx, passkey.id, verification.authenticationInfo.newCounter, now);
+  await recordPasskeyUse(tx, passkey.id, check.newCounter, now);
   return { credentialId: passkey.id };
 }

@@ -8,7 +8,6 @@ import { and, eq } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -25,7 +24,6 @@ import {
   CHALLENGE_TTL_MS,
   clientDataOf,
   consumeChallenge,
-  credentialOf,
   descriptorsOf,
   findChallenge,
   findPasskey,
@@ -36,6 +34,7 @@ import {
   type Ceremony,
   type Challenge,
   type Passkey,
+  checkAssertion,
 } from "./ceremonies";
 import { PasskeyErrors } from "./errors";
 import { relyingParty } from "./relying-party";
@@ -190,23 +189,10 @@ export async function authenticateWithPasskey(deps: Deps, response: Authenticati
     if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId) {
       throw verificationFailed("the user handle does not match the credential's account");
     }
-    const rp = relyingParty(deps.config);
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challenge.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: credentialOf(passkey),
-        requireUserVerification: false,
-      });
-    } catch (e) {
-      throw verificationFailed((e as Error).message);
-    }
-    if (!verification.verified) throw verificationFailed("the signature did not verify");
+    const check = await checkAssertion(response, challenge, passkey, relyingParty(deps.config), false);
+    if (!check.ok) throw verificationFailed(check.message);
     if (!(await consumeChallenge(tx, challenge, now))) throw challengeExpired();
-    await recordPasskeyUse(tx, passkey.id, verification.authenticationInfo.newCounter, now);
+    await recordPasskeyUse(tx, passkey.id, check.newCounter, now);
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, passkey.userId));
     return user!;
   });
