@@ -19,6 +19,8 @@ export const AuditErrors = {
   unknownEntityType: "unknown_entity_type",
   /** 409: the record already matches its sealed baseline. */
   alreadyAtBaseline: "already_at_baseline",
+  /** 409: the stored baseline is not the one the chain sealed (it was tampered with too). */
+  baselineUntrusted: "baseline_untrusted",
   /** 409: chain entries cannot be restored (only resolved): the chain never repairs itself. */
   notRestorable: "not_restorable",
   /** 404: resolve with no open violation for the record. */

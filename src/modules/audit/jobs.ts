@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import type { JobDefinition } from "../../platform/jobs/scheduler";
 import { organizations } from "../orgs/schema";
 import { verifyAndRecord, writeCheckpoint } from "./chain";
+// Also registers the baseline sealers of every sealed record type (see baselines.ts).
+import { scanAndRecord } from "./integrity";
 
 async function orgIds(ctx: Pick<AppContext, "db">): Promise<string[]> {
   return (await ctx.db.read.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
@@ -42,11 +44,12 @@ export function verifyJob(ctx: AppContext): JobDefinition {
   return {
     name: "audit.verify",
     schedule: "41 2 * * *",
-    description: "Verifies every organization's whole audit chain and records integrity violations (daily)",
+    description: "Verifies every organization's audit chain and sealed records, recording integrity violations (daily)",
     run: () =>
       forEachOrg(ctx, "audit.verify", async (orgId) => {
         const { report } = await verifyAndRecord(ctx, orgId, "verify_job");
-        return report.intact ? "intact" : "broken";
+        const scan = await scanAndRecord(ctx, orgId, "verify_job");
+        return report.intact && scan.findings.length === 0 ? "intact" : "violations";
       }),
   };
 }

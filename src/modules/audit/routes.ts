@@ -7,8 +7,21 @@ import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
 import { resolveSessionActor } from "../accounts/guard";
 import { resolveAuditCaller } from "./access";
-import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, verifyOneRecord, verifyWholeChain } from "./service";
-import { ChainReportView, checkpointView, CheckpointView, chainReportView, recordReportView, RecordReportView } from "./views";
+import { restoreRecord, resolveRecord } from "./integrity";
+import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
+import {
+  ChainReportView,
+  checkpointView,
+  CheckpointView,
+  chainReportView,
+  FindingView,
+  recordReportView,
+  RecordReportView,
+  ResolveView,
+  RestoreView,
+  violationView,
+  ViolationView,
+} from "./views";
 
 const TAGS = ["Audit"];
 const OrgQuery = { org: t.String({ minLength: 1, maxLength: 100, description: "The organization's slug." }) };
@@ -93,6 +106,68 @@ export function auditRoutes(ctx: AppContext) {
         tags: TAGS,
         summary: "Latest signed checkpoints",
         description: "Owner or Admin. Newest first (default 20, at most 100). Each `jws` verifies with the key of its `kid` in the organization's JWKS.",
+      },
+    })
+    .get("/integrity/violations", async ({ caller, query }) => (await listOrgViolations(ctx, caller, query.status)).map(violationView), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, status: t.Optional(t.Union([t.Literal("open"), t.Literal("restored"), t.Literal("resolved")])) }),
+      response: t.Array(ViolationView),
+      detail: {
+        tags: TAGS,
+        summary: "Integrity violations",
+        description:
+          "Owner or Admin. What verifications found, newest first (at most 500): chain findings (entityType audit_event, audit_chain, audit_checkpoint) " +
+          "and sealed records that differ from their sealed baseline (role, member_role, service_account, api_key, security_settings, signing_keys). " +
+          "status open, restored or resolved.",
+      },
+    })
+    .post("/integrity/scan", async ({ caller }) => {
+      const { chain, records } = await scanOrg(ctx, caller);
+      return {
+        chain: chainReportView(chain.report, chain.newViolations.length),
+        records: { checked: records.checked, findings: records.findings, newViolations: records.newViolations.length },
+      };
+    }, {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      response: t.Object({
+        chain: ChainReportView,
+        records: t.Object({ checked: t.Integer(), findings: t.Array(FindingView), newViolations: t.Integer() }),
+      }),
+      detail: {
+        tags: TAGS,
+        summary: "Scan the chain and every sealed record now",
+        description:
+          "Owner or Admin. Verifies the whole chain (as GET /audit/verify) and compares every sealed record with its sealed baseline; " +
+          "findings are recorded as integrity violations. The daily job audit.verify does the same for every organization.",
+      },
+    })
+    .post("/integrity/restore/:entityType/:entityId", ({ caller, params }) => restoreRecord(ctx, caller, params.entityType, params.entityId), {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      params: t.Object({ entityType: t.String({ maxLength: 64 }), entityId: t.String({ maxLength: 200 }) }),
+      response: RestoreView,
+      detail: {
+        tags: TAGS,
+        summary: "Restore a sealed record to its sealed baseline",
+        description:
+          "Owner or Admin. Writes the record back as the chain sealed it (a record that no audited change ever wrote is deleted), closes its open " +
+          "violations as restored and appends integrity.record_restored. 400 unknown_entity_type; 404 when the organization has no such record; " +
+          "409 already_at_baseline, baseline_untrusted (the baseline itself was tampered with), or not_restorable for audit chain entries " +
+          "(the chain never repairs itself; resolve instead).",
+      },
+    })
+    .post("/integrity/resolve/:entityType/:entityId", ({ caller, params }) => resolveRecord(ctx, caller, params.entityType, params.entityId), {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      params: t.Object({ entityType: t.String({ maxLength: 64 }), entityId: t.String({ maxLength: 200 }) }),
+      response: ResolveView,
+      detail: {
+        tags: TAGS,
+        summary: "Resolve a violation as a false positive",
+        description:
+          "Owner or Admin. Closes the record's open violations as resolved and appends integrity.violation_resolved. For a sealed record the live " +
+          "state is accepted and sealed as its new baseline; for a chain entry the chain stays as it is. 400 unknown_entity_type; 404 no_open_violation.",
       },
     });
 }

@@ -10,7 +10,8 @@ import { requireOwnerOrAdmin, type AuditCaller } from "./access";
 import { verifyAndRecord, writeCheckpoint } from "./chain";
 import { AuditErrors } from "./errors";
 import { canSeeEvent, verifierVisibility } from "./visibility";
-import { recordChainProblems } from "./violations";
+import { listViolations, recordChainProblems, type ViolationStatus } from "./violations";
+import { scanAndRecord } from "./integrity";
 import { verifyRecord, type AuditEventRow } from "./verify";
 
 /** Signs a checkpoint of the head now (Owner or Admin). `created` is false when the latest one already covers the head. */
@@ -71,4 +72,17 @@ export async function verifyOneRecord(deps: Pick<AppContext, "db" | "clock">, ca
   const report = await verifyRecord(deps.db.read, row as AuditEventRow);
   await recordChainProblems(deps, caller.org.id, report.problems, "verify_record");
   return { report, row };
+}
+
+export async function listOrgViolations(deps: Pick<AppContext, "db">, caller: AuditCaller, status?: ViolationStatus) {
+  requireOwnerOrAdmin(caller.actor);
+  return listViolations(deps.db.read, caller.org.id, status);
+}
+
+/** The chain and every sealed record, with findings recorded (Owner or Admin). */
+export async function scanOrg(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller) {
+  requireOwnerOrAdmin(caller.actor);
+  const chain = await verifyAndRecord(deps, caller.org.id, "scan");
+  const records = await scanAndRecord(deps, caller.org.id, "scan");
+  return { chain, records };
 }

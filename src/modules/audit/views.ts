@@ -102,3 +102,27 @@ export function violationView(v: Violation) {
     closedBy: v.closedBy,
   };
 }
+
+export const FindingView = t.Object({
+  entityType: t.String(),
+  entityId: t.String(),
+  reason: t.String(),
+  detail: t.Record(t.String(), t.Unknown()),
+});
+
+export const RestoreView = t.Object({
+  entityType: t.String(),
+  entityId: t.String(),
+  restoredStateHash: Nullable(t.String()),
+  previousStateHash: Nullable(t.String()),
+  closedViolations: t.Array(t.String()),
+  logId: t.String({ description: "The integrity.record_restored event." }),
+});
+
+export const ResolveView = t.Object({
+  entityType: t.String(),
+  entityId: t.String(),
+  resolvedViolations: t.Array(t.String()),
+  acceptedStateHash: Nullable(t.String()),
+  logId: t.String({ description: "The integrity.violation_resolved event." }),
+});

@@ -244,5 +244,5 @@ describe("full verification", () => {
     const waiting = await runCli(["audit", "checkpoint", "--org", noKey.slug], envFor(t));
     expect(waiting.code).toBe(1);
     expect(waiting.stderr).toContain("no signing key");
-  });
+  }, 60_000);
 });
