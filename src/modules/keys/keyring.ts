@@ -28,6 +28,8 @@ import type { Logger } from "../../platform/log";
 import { apiKeys } from "./schema";
 
 export const KEY_EVENTS_CHANNEL = "signet_key_events";
+/** The listener connection's application_name, so operators can see it in pg_stat_activity. */
+export const KEYRING_LISTENER_NAME = "signet-keyring";
 
 export type KeyEvent =
   | { type: "api_key.revoked"; orgId: string; keyId: string; until: number }
@@ -56,7 +58,9 @@ const LISTENER_RETRY_MS = 1_000;
 export class Keyring {
   private readonly markers = new Map<string, number>();
   private readonly jwks = new Map<string, JwksEntry>();
-  private readonly macSecrets = new Map<string, Uint8Array>();
+  private readonly tokenSecrets = new Map<string, Uint8Array>();
+  /** The secret new M2M tokens are signed with, once known (see m2m-token.ts). */
+  currentTokenSecret: { kid: string; secret: Uint8Array } | null = null;
   private started: Promise<void> | null = null;
   private loaded = false;
   private listener: PgListener | null = null;
@@ -159,12 +163,12 @@ export class Keyring {
     if (this.inStep) this.jwks.set(slug, entry);
   }
 
-  /** The HMAC secret `kid`, opened once and then kept (secrets never change). */
-  async macSecret(kid: string, load: (kid: string) => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
-    const known = this.macSecrets.get(kid);
+  /** The M2M token secret `kid`, opened once and then kept (secrets never change). */
+  async tokenSecret(kid: string, load: (kid: string) => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
+    const known = this.tokenSecrets.get(kid);
     if (known) return known;
     const secret = await load(kid);
-    if (secret) this.macSecrets.set(kid, secret);
+    if (secret) this.tokenSecrets.set(kid, secret);
     return secret;
   }
 
@@ -200,6 +204,7 @@ class PgListener {
       max_lifetime: null,
       connect_timeout: 5,
       fetch_types: false,
+      connection: { application_name: KEYRING_LISTENER_NAME },
       onnotice: () => {},
       onclose: () => this.lost("connection closed"),
       // Not in postgres.js's option types, but the connection calls it for every NOTIFY.

@@ -11,6 +11,7 @@ import { orgGuard } from "../orgs/guard";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
 import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
 import { KeyErrors } from "./errors";
+import { callerView, exchangeApiKey, M2M_LIFETIME } from "./m2m";
 import { etagMatches, JWKS_CACHE_CONTROL, jwksOf } from "./jwks";
 import { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "./master-seal";
 import { MAX_RETIRING_SIGNING_KEYS, rotateSigningKeys, signingKeysView } from "./rotation";
@@ -89,8 +90,82 @@ const CreateApiKeyBody = t.Object({
   ...SealAssertionBody,
 });
 
+const TokenRequest = t.Object({
+  orgSlug: t.String({ maxLength: 100, description: "The organization the key belongs to" }),
+  apiKey: t.String({ maxLength: 200, description: "The org API key (ah_live_…)" }),
+  scope: t.Optional(
+    t.Union([t.String({ maxLength: 8192 }), t.Array(t.String({ maxLength: 200 }), { maxItems: 200 })], {
+      description: "Scopes for the token, space-separated (or a list); each must be within the key's. Omitted: all of the key's",
+    }),
+  ),
+  lifetimeSeconds: t.Optional(
+    t.Number({ description: `Asked lifetime; issued min(this, key ceiling, 7 days), at least 60. Omitted: ${M2M_LIFETIME.default}` }),
+  ),
+});
+
+const TokenResponse = t.Object({
+  accessToken: t.String(),
+  tokenType: t.Literal("Bearer"),
+  expiresIn: t.Integer({ description: "Seconds: the lifetime actually issued" }),
+  org: t.Object({ id: t.String(), name: t.String(), slug: t.String() }),
+  scope: t.String({ description: "The token's scopes, space-separated" }),
+});
+
+const CallerView = t.Object({
+  kind: t.Union([t.Literal("user"), t.Literal("m2m")]),
+  org: t.Object({ id: t.String(), slug: t.String(), name: t.String() }),
+  userId: t.Union([t.String(), t.Null()]),
+  role: t.Union([t.String(), t.Null()]),
+  isOwner: t.Boolean(),
+  connectedId: t.Union([t.String(), t.Null()]),
+  scopes: t.Array(t.String()),
+  keyId: t.Union([t.String(), t.Null()]),
+  serviceAccountId: t.Union([t.String(), t.Null()]),
+  appGroupId: t.Union([t.String(), t.Null()]),
+  expiresAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
+});
+
 export function keyRoutes(ctx: AppContext) {
-  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(apiKeyRoutes(ctx)).use(jwksRoutes(ctx));
+  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(apiKeyRoutes(ctx)).use(jwksRoutes(ctx)).use(machineRoutes(ctx));
+}
+
+function machineRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.machine" })
+    .use(orgGuard(ctx))
+    .post(
+      "/api/m2m/token",
+      ({ body, request, set }) => {
+        set.headers["cache-control"] = "no-store";
+        const info = requestInfo(request);
+        return exchangeApiKey(ctx, { ...body, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") });
+      },
+      {
+        body: TokenRequest,
+        response: TokenResponse,
+        detail: {
+          tags: ["Machine access"],
+          summary: "Exchange an org API key for an M2M access token",
+          description:
+            "Send the token as `Authorization: Bearer <accessToken>` to /api/org/{slug}/* routes that machines may use. " +
+            `Lifetime (5.2): omitted → ${M2M_LIFETIME.default}; otherwise min(lifetimeSeconds, the key's ceiling, 604800), at least 60; expiresIn is what was issued. ` +
+            "scope only narrows the key's scopes (400 invalid_scope). 401 invalid_api_key (unknown, malformed, or another organization's key), " +
+            "401 api_key_revoked, 401 service_account_inactive (the bound service account is suspended or deleted). Emits org.m2m_token.issued.",
+        },
+      },
+    )
+    .get("/api/org/:slug/me", ({ org, orgCaller }) => callerView(org, orgCaller), {
+      orgOrMachine: true,
+      params: SlugParams,
+      response: CallerView,
+      detail: {
+        tags: ["Machine access"],
+        summary: "Who is calling in this organization",
+        description:
+          "For a dashboard session: the member (userId, role, badge, scopes). For an M2M token: the machine (the API key, its service account and badge, " +
+          "app group, the token's scopes as capped by the account's role now, and when it expires). Every request with an M2M token re-checks that the token's " +
+          "organization is this slug, that its key is not revoked and that its service account is active: 401 otherwise.",
+      },
+    });
 }
 
 function apiKeyRoutes(ctx: AppContext) {

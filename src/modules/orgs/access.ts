@@ -24,6 +24,34 @@ export interface OrgActor extends PermissionActor {
   isOwner: boolean;
 }
 
+/**
+ * A machine acting in an organization with an M2M token (issue 4): the API key it was
+ * issued from and, when the key acts as a service account, that account's badge. It has
+ * no user, no role and is never the owner; what it may do is its scopes.
+ */
+export interface MachineOrgActor extends PermissionActor {
+  kind: "m2m";
+  userId: null;
+  role: null;
+  isOwner: false;
+  /** The API key the token was issued from. */
+  keyId: string;
+  /** The token's own id (jti), for audit trails. */
+  tokenId: string;
+  serviceAccountId: string | null;
+  /** The service account's badge, when the key acts as one. */
+  connectedId: string | null;
+  /** Set when the key is scoped to one app group. */
+  appGroupId: string | null;
+  /** The token's scopes, capped by the service account's role when bound. */
+  scopes: readonly string[];
+  /** When the token expires (epoch ms). */
+  expiresAt: number;
+}
+
+/** Whoever calls an organization route that machines may use: a member or a machine. */
+export type OrgCaller = OrgActor | MachineOrgActor;
+
 export interface OrgAccess {
   org: Organization;
   actor: OrgActor;

@@ -1,27 +1,67 @@
 /**
- * The organization guard: `{ org: true }` on a `/api/org/:slug/*` route resolves the
- * signed-in user (session cookie or bearer session token), the organization and the
- * caller's role and scopes, or answers 401 (no session) or 404 (unknown slug, or not
- * a member: the same answer, so nothing leaks). The machine-access issue adds M2M
- * tokens to the same macro.
+ * The organization guards for `/api/org/:slug/*` routes. Both resolve the organization
+ * and the caller in it per request, or answer 401 (no or a bad credential) or 404
+ * (unknown slug, or not a member: the same answer, so nothing leaks).
+ *
+ * - `{ org: true }`: routes for people. A dashboard session (cookie or bearer) gives the
+ *   handler `org`, `orgActor` (the member) and `session`. An M2M token is checked in
+ *   full (so a bad one is 401 as anywhere) and then refused: 403 machine_not_allowed.
+ * - `{ orgOrMachine: true }`: routes machines may call too. The handler gets `org` and
+ *   `orgCaller`: the member, or a MachineOrgActor for an M2M token, whose organization,
+ *   key revocation and service account are re-checked on every request (keys/m2m.ts).
+ *
+ * A bearer credential with three dot-separated parts is an M2M token; a session token
+ * never has a dot.
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import { resolveSessionActor } from "../accounts/guard";
-import { resolveOrgAccess } from "./access";
+import { bearerToken, resolveSessionActor } from "../accounts/guard";
+import { KeyErrors } from "../keys/errors";
+import { resolveMachineAccess } from "../keys/m2m";
+import { looksLikeM2mToken } from "../keys/m2m-token";
+import { resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";
 
-export function orgGuard(ctx: Pick<AppContext, "db" | "sessions" | "clock">) {
+type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "config" | "secrets" | "keyring">;
+
+function slugOf(params: unknown): string {
+  return (params as Record<string, string | undefined>).slug ?? "";
+}
+
+function m2mTokenOf(request: Request): string | null {
+  const bearer = bearerToken(request);
+  return bearer && looksLikeM2mToken(bearer) ? bearer : null;
+}
+
+export function orgGuard(ctx: GuardDeps) {
+  const memberAccess = async (request: Request, cookie: Parameters<typeof resolveSessionActor>[2], slug: string) => {
+    const actor = await resolveSessionActor(ctx.sessions, request, cookie);
+    const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
+    if (!access) throw new ApiError(404, "not_found", { message: "no such organization" });
+    await enforceSessionPolicy(ctx.db.read, access.org, access.actor, actor.token, ctx.clock.now());
+    return { org: access.org, orgActor: access.actor, session: actor };
+  };
   return new Elysia({ name: "orgs.guard" }).macro({
     org: {
       async resolve({ request, cookie, params }) {
-        const actor = await resolveSessionActor(ctx.sessions, request, cookie);
-        const slug = (params as Record<string, string | undefined>).slug ?? "";
-        const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
-        if (!access) throw new ApiError(404, "not_found", { message: "no such organization" });
-        await enforceSessionPolicy(ctx.db.read, access.org, access.actor, actor.token, ctx.clock.now());
-        return { org: access.org, orgActor: access.actor, session: actor };
+        const token = m2mTokenOf(request);
+        if (token) {
+          await resolveMachineAccess(ctx, token, slugOf(params));
+          throw new ApiError(403, KeyErrors.machineNotAllowed, { message: "this route is for people signed in to the dashboard, not for M2M tokens" });
+        }
+        return memberAccess(request, cookie, slugOf(params));
+      },
+    },
+    orgOrMachine: {
+      async resolve({ request, cookie, params }) {
+        const token = m2mTokenOf(request);
+        if (token) {
+          const { org, actor } = await resolveMachineAccess(ctx, token, slugOf(params));
+          return { org, orgCaller: actor as OrgCaller };
+        }
+        const { org, orgActor } = await memberAccess(request, cookie, slugOf(params));
+        return { org, orgCaller: orgActor as OrgCaller };
       },
     },
   });

@@ -25,7 +25,9 @@ export const API_TAGS = [
   { name: "Linked identities", description: "Linking another dashboard account and switching to it (5.6)." },
   { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
   { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },
-  { name: "Keys", description: "The Org Master Seal and the organization's signing keys." },
+  { name: "Keys", description: "The Org Master Seal, the organization's signing keys and JWKS, and org API keys." },
+  { name: "Machine access", description: "M2M tokens: an org API key exchanged for a short-lived access token for /api/org/{slug}/* (spec 4.3, 5.2)." },
+  { name: "Public v1", description: "The stable public API for developers, with an org API key in X-Api-Key (spec 4.2)." },
   { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
   { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
 ];
