@@ -16,6 +16,7 @@ import { orgRoutes } from "./modules/orgs/routes";
 import { otpRoutes } from "./modules/orgs/otp-routes";
 import { memberRoutes } from "./modules/members/routes";
 import { keyRoutes } from "./modules/keys/routes";
+import { publicV1Routes } from "./modules/public-v1/routes";
 import { auditRoutes } from "./modules/audit/routes";
 
 export function createApp(ctx: AppContext) {
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext) {
     .use(otpRoutes(ctx))
     .use(memberRoutes(ctx))
     .use(keyRoutes(ctx))
+    .use(publicV1Routes(ctx))
     .use(auditRoutes(ctx))
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
