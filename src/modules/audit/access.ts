@@ -6,6 +6,7 @@
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { resolveOrgAccess, type Organization, type OrgActor } from "../orgs/access";
+import { enforceSessionPolicy } from "../orgs/security-policy";
 import { AuditErrors } from "./errors";
 
 export interface AuditCaller {
@@ -16,14 +17,19 @@ export interface AuditCaller {
   userAgent: string | null;
 }
 
+/**
+ * The caller in the organization, under the organization's session policy (its
+ * security settings bind /api/v1/admin as they bind /api/org/{slug}).
+ */
 export async function resolveAuditCaller(
-  deps: Pick<AppContext, "db">,
-  user: { userId: string; email: string },
+  deps: Pick<AppContext, "db" | "clock">,
+  session: { userId: string; email: string; token: string },
   slug: string,
   request: { requestId: string | null; ip: string | null; userAgent: string | null },
 ): Promise<AuditCaller> {
-  const access = await resolveOrgAccess(deps.db.read, slug, user);
+  const access = await resolveOrgAccess(deps.db.read, slug, session);
   if (!access) throw new ApiError(404, AuditErrors.notFound, { message: "no such organization" });
+  await enforceSessionPolicy(deps.db.read, access.org, access.actor, session.token, deps.clock.now());
   return { org: access.org, actor: access.actor, ...request };
 }
 

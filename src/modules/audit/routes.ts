@@ -8,9 +8,13 @@ import { requestInfo } from "../../platform/http/kernel";
 import { resolveSessionActor } from "../accounts/guard";
 import { resolveAuditCaller } from "./access";
 import { restoreRecord, resolveRecord } from "./integrity";
+import { eventDetail, QUERY_LIMIT, queryEvents } from "./query";
 import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
 import {
   ChainReportView,
+  EventView,
+  RangeView,
+  ScopeView,
   checkpointView,
   CheckpointView,
   chainReportView,
@@ -25,6 +29,20 @@ import {
 
 const TAGS = ["Audit"];
 const OrgQuery = { org: t.String({ minLength: 1, maxLength: 100, description: "The organization's slug." }) };
+const ScopeQuery = {
+  scope: t.Optional(t.Union([t.Literal("mine"), t.Literal("all")], { description: "mine (default): your own events; all: what your grants reach (5.4)." })),
+};
+const RangeQuery = {
+  from: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 start (inclusive); default: 90 days before `to`." })),
+  to: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 end (inclusive); default: now." })),
+};
+const READ_RULES =
+  "Visibility (spec 5.4): scope=mine shows your own events to anyone holding an audit grant; scope=all needs the Owner or an Admin " +
+  "(else 403 PERMISSION_DENIED) holding org.audit_event_log.list (whole organization) or org.audit_event_log.list_system:system=<key> " +
+  "(agent → agent.*, project_mgmt → org.project.*, reporting → reporting.*, payment → payment.*, plus your own), and the Pro plan or higher " +
+  "(else 403 UPGRADE_REQUIRED, feature feature.audit.view_all). payment.* events are the owner's only, on every path. " +
+  "Range: at most 90 days (400 range_too_large), from not after to (400 invalid_range), ISO 8601 (400 invalid_request). " +
+  "A range entirely before the retention window is 402 UPGRADE_REQUIRED (feature audit.retention); one that starts before it is cut to it (range.cut).";
 
 /** `{ auditOrg: true }`: the session and the organization named by `?org=`, resolved after validation. */
 function auditGuard(ctx: AppContext) {
@@ -47,6 +65,41 @@ function auditGuard(ctx: AppContext) {
 export function auditRoutes(ctx: AppContext) {
   return new Elysia({ name: "audit", prefix: "/api/v1/admin" })
     .use(auditGuard(ctx))
+    .get("/audit/query", ({ caller, query }) => queryEvents(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({
+        ...OrgQuery,
+        ...ScopeQuery,
+        ...RangeQuery,
+        type: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "Event type prefix, e.g. org.member. or org.member.added" })),
+        actor: t.Optional(t.String({ minLength: 1, maxLength: 100, description: "Events performed by this user id or ConnectedId" })),
+        appGroupId: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+        cursor: t.Optional(t.String({ maxLength: 200, description: "nextCursor of the previous page" })),
+        limit: t.Optional(t.Integer({ minimum: 1, maximum: QUERY_LIMIT.max, description: `Page size, default ${QUERY_LIMIT.default}` })),
+      }),
+      response: t.Object({ scope: ScopeView, events: t.Array(EventView), nextCursor: t.Union([t.String(), t.Null()]), range: RangeView }),
+      detail: {
+        tags: TAGS,
+        summary: "Query audit events",
+        description: `Newest first, filtered by type prefix, actor, app group and time range, with cursor pagination. ${READ_RULES}`,
+      },
+    })
+    .get("/audit/query/detail", ({ caller, query }) => eventDetail(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, ...ScopeQuery, logId: t.String({ minLength: 1, maxLength: 100 }) }),
+      response: t.Object({
+        scope: ScopeView,
+        event: EventView,
+        chain: t.Object({ previousChainHash: t.Union([t.String(), t.Null()]), recordIntact: t.Boolean(), linkIntact: t.Boolean() }),
+      }),
+      detail: {
+        tags: TAGS,
+        summary: "One audit event with its place in the chain",
+        description:
+          "The same per-event judgment as /audit/query: an event the caller may not see under `scope`, or another organization's, is 404; " +
+          `one before the retention window is 402 UPGRADE_REQUIRED (audit.retention). ${READ_RULES}`,
+      },
+    })
     .get("/audit/verify", async ({ caller }) => {
       const { report, newViolations } = await verifyWholeChain(ctx, caller);
       return chainReportView(report, newViolations.length);

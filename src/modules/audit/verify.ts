@@ -192,6 +192,17 @@ export interface RecordReport {
   problems: ChainProblem[];
 }
 
+/** The chain hash a record links to: its predecessor's, or the chain's base; null when the predecessor is missing. */
+export async function previousChainHashOf(reader: Queryable, row: AuditEventRow): Promise<string | null> {
+  const base = await chainBase(reader, row.orgId);
+  if (row.seq - 1 === base.seq) return base.chainHash;
+  const [prev] = await reader
+    .select({ chainHash: auditEvents.chainHash })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.orgId, row.orgId), eq(auditEvents.seq, row.seq - 1)));
+  return prev?.chainHash ?? null;
+}
+
 /** Rows walked from a record to its checkpoint; past this the record is reported as not yet anchored. */
 const MAX_WALK = 100_000;
 
@@ -202,16 +213,7 @@ const MAX_WALK = 100_000;
  */
 export async function verifyRecord(reader: Queryable, row: AuditEventRow): Promise<RecordReport> {
   const problems: ChainProblem[] = [];
-  const base = await chainBase(reader, row.orgId);
-  let previousChainHash: string | null = null;
-  if (row.seq - 1 === base.seq) previousChainHash = base.chainHash;
-  else {
-    const [prev] = await reader
-      .select({ chainHash: auditEvents.chainHash })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.orgId, row.orgId), eq(auditEvents.seq, row.seq - 1)));
-    previousChainHash = prev?.chainHash ?? null;
-  }
+  const previousChainHash = await previousChainHashOf(reader, row);
   const computed = hashAuditRecord(row);
   const recordOk = !!row.recordHash && computed === row.recordHash;
   let linkOk = false;

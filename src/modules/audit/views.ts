@@ -126,3 +126,31 @@ export const ResolveView = t.Object({
   acceptedStateHash: Nullable(t.String()),
   logId: t.String({ description: "The integrity.violation_resolved event." }),
 });
+
+export const EventView = t.Object({
+  logId: t.String(),
+  seq: t.Integer(),
+  type: t.String(),
+  at: Iso,
+  actor: t.Object({ kind: t.String(), id: Nullable(t.String()), connectedId: Nullable(t.String()) }),
+  appGroupId: Nullable(t.String()),
+  requestId: Nullable(t.String()),
+  ipHash: Nullable(t.String()),
+  userAgentHash: Nullable(t.String()),
+  payload: t.Unknown({ description: "Event-specific fields (docs/audit.md); never credentials." }),
+  recordHash: t.String(),
+  chainHash: t.String(),
+  sealIntact: t.Boolean({ description: "Whether the row still hashes to its recordHash; false means it was changed after it was sealed." }),
+});
+
+export const RangeView = t.Object({
+  from: Iso,
+  to: Iso,
+  requestedFrom: Iso,
+  requestedTo: Iso,
+  cut: t.Boolean({ description: "True when the requested range began before the retention window and was cut to it." }),
+  retentionDays: Nullable(t.Integer()),
+  windowStartUtc: Nullable(Iso),
+});
+
+export const ScopeView = t.Union([t.Literal("mine"), t.Literal("all")]);

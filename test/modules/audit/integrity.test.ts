@@ -166,13 +166,22 @@ describe("other sealed records", () => {
 
   test("security settings edited in the table go back to the sealed document", async () => {
     const org = await freshOrg();
-    const doc = { securityMode: "strict", requirePasskeyForAdmins: true, sessionMaxAgeDays: 7, blockExternalSharing: false, allowedEmailDomains: ["acme.example"] };
+    const doc = { securityMode: "strict", requirePasskeyForAdmins: false, sessionMaxAgeDays: 7, blockExternalSharing: false, allowedEmailDomains: ["acme.example"] };
     expect((await t.request("PUT", `/api/org/${org.slug}/settings/security`, { token: org.owner.token, json: doc })).status).toBe(200);
     await tamper(t, `UPDATE org_settings SET value = '${JSON.stringify({ ...doc, securityMode: "standard", allowedEmailDomains: [] })}' WHERE org_id = ${q(org.orgId)} AND section = 'security'`);
     expect((await scan(org)).body.records.findings).toEqual([expect.objectContaining({ entityType: "security_settings", entityId: org.orgId })]);
     await restore(org, "security_settings", org.orgId);
     const r = await t.request("GET", `/api/org/${org.slug}/settings`, { token: org.owner.token });
     expect(r.body.security).toEqual(doc);
+  });
+
+  test("the organization's session policy binds /api/v1/admin too (requirePasskeyForAdmins)", async () => {
+    const org = await freshOrg();
+    const doc = { securityMode: "standard", requirePasskeyForAdmins: true, sessionMaxAgeDays: 30, blockExternalSharing: false, allowedEmailDomains: [] };
+    expect((await t.request("PUT", `/api/org/${org.slug}/settings/security`, { token: org.owner.token, json: doc })).status).toBe(200);
+    const r = await scan(org);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe("passkey_required");
   });
 
   test("a baseline forged to match a tampered row is baseline_tampered, and cannot be restored from", async () => {
