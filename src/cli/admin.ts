@@ -6,6 +6,7 @@ import { ApiError } from "../platform/http/errors";
 import { startSession } from "../modules/accounts/sessions";
 import { bootstrapOrganization, setOrganizationPlan } from "../modules/orgs/service";
 import { ensureOperatorMasterSeal } from "../modules/keys/master-seal";
+import { createOperatorApiKey } from "../modules/keys/api-keys";
 import { parseOptions } from "./args";
 import { FatalError, UsageError } from "./errors";
 
@@ -39,9 +40,10 @@ async function bootstrap(config: Config, args: string[]): Promise<number> {
     // The operator's access to the data stands in for the owner's seal; `ready` still
     // waits for the owner to register a Personal Seal.
     await ensureOperatorMasterSeal(ctx, result.orgId);
+    // An org-wide key, new on every run: a key is shown once, so an earlier one cannot be printed again.
+    const apiKey = await createOperatorApiKey(ctx, result.orgId);
     const session = await startSession(ctx.sessions, result.userId);
-    // apiKey stays null until org API keys exist (machine-access issue).
-    console.log(JSON.stringify({ userId: result.userId, orgId: result.orgId, slug: result.slug, apiKey: null, sessionToken: session.token }));
+    console.log(JSON.stringify({ userId: result.userId, orgId: result.orgId, slug: result.slug, apiKey: apiKey.key, sessionToken: session.token }));
     return 0;
   } catch (e) {
     if (e instanceof ApiError) throw new FatalError(`admin bootstrap: ${(e.extra.message as string) ?? e.code}${e.extra.field ? ` (--${e.extra.field === "name" ? "org" : e.extra.field})` : ""}`);

@@ -32,15 +32,28 @@ describe("admin bootstrap", () => {
     first = r.json;
     expect(Object.keys(first).sort()).toEqual(["apiKey", "orgId", "sessionToken", "slug", "userId"]);
     expect(first.slug).toBe("acme-corp");
-    expect(first.apiKey).toBeNull();
+    expect(first.apiKey).toMatch(/^ah_live_[A-Za-z0-9_-]{43}$/);
     const [org] = await t.ctx.db.read.select().from(organizations).where(eq(organizations.id, first.orgId));
     expect(org).toMatchObject({ name: "Acme Corp", slug: "acme-corp", plan: "pro_plus", ownerUserId: first.userId });
     const members = await t.ctx.db.read.select().from(memberships).where(eq(memberships.orgId, first.orgId));
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ userId: first.userId, role: "owner" });
     const events = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, first.orgId));
-    expect(events.map((e) => e.type).sort()).toEqual(["org.created", "org.master_seal.created", "org.member.added"]);
-    expect(events.map((e) => e.seq).sort()).toEqual([1, 2, 3]);
+    expect(events.map((e) => e.type).sort()).toEqual(["org.api_key.created", "org.created", "org.master_seal.created", "org.member.added"]);
+    expect(events.map((e) => e.seq).sort()).toEqual([1, 2, 3, 4]);
+    expect(events.find((e) => e.type === "org.api_key.created")).toMatchObject({ actorKind: "operator", actorId: null });
+  });
+
+  test("the API key is org-wide and works: public v1, and exchanged for an M2M token on /api/org/{slug}", async () => {
+    const me = await t.request("GET", "/api/public/v1/me", { headers: { "x-api-key": first.apiKey } });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: first.orgId, slug: "acme-corp", apiKey: { scopes: ["org.*"], appGroupId: null, maxTokenLifetimeSeconds: 300 } });
+    expect((await t.request("POST", "/api/public/v1/orgs/by-id", { headers: { "x-api-key": first.apiKey }, json: { orgId: first.orgId } })).status).toBe(200);
+    const token = await t.request("POST", "/api/m2m/token", { json: { orgSlug: "acme-corp", apiKey: first.apiKey } });
+    expect(token.status).toBe(200);
+    const caller = await t.request("GET", "/api/org/acme-corp/me", { token: token.body.accessToken });
+    expect(caller.status).toBe(200);
+    expect(caller.body).toMatchObject({ kind: "m2m", scopes: ["org.*"] });
   });
 
   test("the session token works as a Bearer token on session routes", async () => {
@@ -54,8 +67,15 @@ describe("admin bootstrap", () => {
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ userId: first.userId, orgId: first.orgId, slug: "acme-corp" });
     expect(r.json.sessionToken).not.toBe(first.sessionToken);
+    // A new key each run (the first cannot be shown again); both work.
+    expect(r.json.apiKey).toMatch(/^ah_live_/);
+    expect(r.json.apiKey).not.toBe(first.apiKey);
+    for (const apiKey of [first.apiKey, r.json.apiKey]) {
+      expect((await t.request("GET", "/api/public/v1/me", { headers: { "x-api-key": apiKey } })).status).toBe(200);
+    }
     const events = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, first.orgId));
-    expect(events).toHaveLength(3);
+    expect(events.filter((e) => ["org.created", "org.master_seal.created", "org.member.added"].includes(e.type))).toHaveLength(3);
+    expect(events.filter((e) => e.type === "org.api_key.created")).toHaveLength(2);
   });
 
   test("an explicit slug is used; a slug owned by someone else is refused in one line", async () => {
