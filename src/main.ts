@@ -26,6 +26,8 @@ Usage:
   signet jobs run NAME                 run one job now
   signet audit verify --org SLUG [--json] | checkpoint --org SLUG
                                        verify an organization's audit chain offline, or sign a checkpoint now
+  signet audit hold --org SLUG --state on|off [--reason R] | retention --org SLUG --days N|plan
+                                       legal hold (never purge), or a contract's audit retention window
   signet --help | --version
 
 Settings (environment variable, or the flag beside it):

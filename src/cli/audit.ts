@@ -4,6 +4,10 @@
  *
  *   signet audit verify --org SLUG [--json]   whole chain; exit 0 intact, 1 broken
  *   signet audit checkpoint --org SLUG        sign a checkpoint of the head now
+ *   signet audit hold --org SLUG --state on|off [--reason TEXT]
+ *                                              legal hold: nothing of the org's history is purged
+ *   signet audit retention --org SLUG --days N|plan
+ *                                              a contract's retention window, or back to the plan's
  */
 import { eq } from "drizzle-orm";
 import type { Config } from "../config";
@@ -11,11 +15,14 @@ import { closeContext, type AppContext } from "../context";
 import { organizations } from "../modules/orgs/schema";
 import { verifyAndRecord, writeCheckpoint } from "../modules/audit/chain";
 import type { ChainProblem } from "../modules/audit/verify";
+import { setContractRetention, setLegalHold } from "../modules/audit/retention";
 import { parseOptions } from "./args";
 import { openCliContext } from "./context";
 import { FatalError, UsageError } from "./errors";
 
-const USAGE = "usage: signet audit verify --org SLUG [--json] | signet audit checkpoint --org SLUG";
+const USAGE =
+  "usage: signet audit verify --org SLUG [--json] | checkpoint --org SLUG | hold --org SLUG --state on|off [--reason TEXT] | retention --org SLUG --days N|plan";
+const MAX_CONTRACT_DAYS = 3650;
 
 export async function auditCommand(config: Config, sub: string | undefined, args: string[]): Promise<number> {
   switch (sub) {
@@ -28,11 +35,41 @@ export async function auditCommand(config: Config, sub: string | undefined, args
       const slug = requiredOrg(parseOptions(args, ["org"]), "checkpoint");
       return withOrg(config, slug, (ctx, orgId) => checkpoint(ctx, orgId));
     }
+    case "hold": {
+      const options = parseOptions(args, ["org", "state", "reason"]);
+      const slug = requiredOrg(options, "hold");
+      if (options.state !== "on" && options.state !== "off") throw new UsageError("audit hold needs --state on or --state off");
+      const on = options.state === "on";
+      return withOrg(config, slug, async (ctx, orgId) => {
+        await setLegalHold(ctx, orgId, { on, reason: options.reason ?? null });
+        process.stdout.write(JSON.stringify({ slug, legalHold: on, reason: on ? (options.reason ?? null) : null }) + "\n");
+        return 0;
+      });
+    }
+    case "retention": {
+      const options = parseOptions(args, ["org", "days"]);
+      const slug = requiredOrg(options, "retention");
+      const days = parseContractDays(options.days);
+      return withOrg(config, slug, async (ctx, orgId) => {
+        await setContractRetention(ctx, orgId, days);
+        process.stdout.write(JSON.stringify({ slug, contractRetentionDays: days }) + "\n");
+        return 0;
+      });
+    }
     case undefined:
       throw new UsageError(USAGE);
     default:
       throw new UsageError(`unknown audit command "${sub}"; ${USAGE}`);
   }
+}
+
+function parseContractDays(value: string | undefined): number | null {
+  if (value === "plan") return null;
+  const days = Number(value);
+  if (!value || !Number.isInteger(days) || days < 1 || days > MAX_CONTRACT_DAYS) {
+    throw new UsageError(`audit retention needs --days 1..${MAX_CONTRACT_DAYS}, or --days plan to return to the plan's window`);
+  }
+  return days;
 }
 
 function requiredOrg(options: Record<string, string>, command: string): string {

@@ -27,6 +27,8 @@ export const AuditErrors = {
   noOpenViolation: "no_open_violation",
   /** 409: purge-now while the organization is under legal hold. */
   legalHold: "legal_hold",
+  /** 409: purge-now while integrity violations are open (purging would erase their evidence). */
+  integrityViolationsOpen: "integrity_violations_open",
   /** 409: purge-now with no history past the window. */
   nothingToPurge: "nothing_to_purge",
   /** 409: a checkpoint cannot be signed (no signing key yet, or the chain is broken). */

@@ -5,6 +5,7 @@ import { organizations } from "../orgs/schema";
 import { verifyAndRecord, writeCheckpoint } from "./chain";
 // Also registers the baseline sealers of every sealed record type (see baselines.ts).
 import { scanAndRecord } from "./integrity";
+import { runRetention } from "./retention";
 
 async function orgIds(ctx: Pick<AppContext, "db">): Promise<string[]> {
   return (await ctx.db.read.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
@@ -54,7 +55,18 @@ export function verifyJob(ctx: AppContext): JobDefinition {
   };
 }
 
+export function retentionJob(ctx: AppContext): JobDefinition {
+  return {
+    name: "audit.retention",
+    schedule: "17 4 * * *",
+    description: "Notices, tombstones and purges of audit history past each organization's retention window (daily)",
+    // Idempotent: each step reads the stored cycle, so a retried slot does not notify or purge twice.
+    run: () => forEachOrg(ctx, "audit.retention", (orgId) => runRetention(ctx, orgId)),
+  };
+}
+
 export function registerAuditJobs(ctx: AppContext): void {
   ctx.jobs.register(checkpointJob(ctx));
   ctx.jobs.register(verifyJob(ctx));
+  ctx.jobs.register(retentionJob(ctx));
 }

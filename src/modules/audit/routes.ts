@@ -4,16 +4,21 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
+import { toIso } from "../../platform/clock";
 import { requestInfo } from "../../platform/http/kernel";
 import { resolveSessionActor } from "../accounts/guard";
 import { resolveAuditCaller } from "./access";
 import { restoreRecord, resolveRecord } from "./integrity";
 import { eventDetail, QUERY_LIMIT, queryEvents } from "./query";
+import { PURGE_NOW_SEAL_PURPOSE, purgeNow, retentionView, RETENTION_POLICY } from "./retention";
+import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
 import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
 import {
   ChainReportView,
   EventView,
+  PurgeView,
   RangeView,
+  RetentionView,
   ScopeView,
   checkpointView,
   CheckpointView,
@@ -98,6 +103,38 @@ export function auditRoutes(ctx: AppContext) {
         description:
           "The same per-event judgment as /audit/query: an event the caller may not see under `scope`, or another organization's, is 404; " +
           `one before the retention window is 402 UPGRADE_REQUIRED (audit.retention). ${READ_RULES}`,
+      },
+    })
+    .get("/audit/retention", ({ caller }) => retentionView(ctx, caller), {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      response: RetentionView,
+      detail: {
+        tags: TAGS,
+        summary: "Retention window and the purge cycle",
+        description:
+          "Every field of spec 2.12. Windows: Free 1 day, Pro 7, Pro+ 30, Business 90, Enterprise per contract (unlimited until the operator sets one). " +
+          `History past the window is deleted ${RETENTION_POLICY.graceDays} days after the first of ${RETENTION_POLICY.noticeCount} owner e-mails ` +
+          `${RETENTION_POLICY.noticeIntervalDays} days apart, after a sealed tombstone; upgrading first restores access; legal hold stops it. ` +
+          "purgeUnlocked: history past the window exists and no legal hold; canPurgeNow: that, and you are the owner. Needs an audit grant (403 PERMISSION_DENIED).",
+      },
+    })
+    .post("/audit/retention/purge-now", async ({ caller, body }) => {
+      const purged = await purgeNow(ctx, caller, sealAssertionOf(body));
+      return { ...purged, cutoffAt: toIso(purged.cutoffAt) };
+    }, {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      body: t.Optional(t.Object({ ...SealAssertionBody })),
+      response: PurgeView,
+      detail: {
+        tags: TAGS,
+        summary: "Delete audit history past the window now (owner, personal seal)",
+        description:
+          `Owner only (403 owner_required). Ask POST /api/auth/seal/options with purpose \`${PURGE_NOW_SEAL_PURPOSE}\` and subject the org slug and send the ` +
+          "assertion as assertionResponseJson (403 step_up_required without one, step_up_failed when it does not verify). Appends the sealed tombstone " +
+          "audit.history.purged and deletes every record before the window start. 409 legal_hold, nothing_to_purge, or integrity_violations_open " +
+          "(restore or resolve them first: purging would erase their evidence).",
       },
     })
     .get("/audit/verify", async ({ caller }) => {

@@ -154,3 +154,31 @@ export const RangeView = t.Object({
 });
 
 export const ScopeView = t.Union([t.Literal("mine"), t.Literal("all")]);
+
+export const RetentionView = t.Object({
+  planKey: t.String(),
+  retentionDays: Nullable(t.Integer()),
+  unlimited: t.Boolean(),
+  windowStartUtc: Nullable(Iso),
+  isContractOverride: t.Boolean(),
+  graceDays: t.Integer(),
+  noticeCount: t.Integer({ description: "Notices sent in the open purge cycle (0, 1 or 2)." }),
+  noticeCountPolicy: t.Integer(),
+  noticeIntervalDays: t.Integer(),
+  firstNoticeAt: Nullable(Iso),
+  finalNoticeAt: Nullable(Iso),
+  purgeScheduledAt: Nullable(Iso),
+  purgeUnlocked: t.Boolean(),
+  canPurgeNow: t.Boolean(),
+  legalHold: t.Boolean(),
+  oldestExpiredAt: Nullable(Iso),
+  lastPurgedAt: Nullable(Iso),
+});
+
+export const PurgeView = t.Object({
+  count: t.Integer(),
+  fromSeq: t.Integer(),
+  throughSeq: t.Integer(),
+  cutoffAt: t.String({ format: "date-time", description: "Records before this instant were deleted." }),
+  tombstoneLogId: t.String(),
+});
