@@ -22,6 +22,7 @@ import { verifyPersonalSeal } from "../passkeys/seal";
 import { PermissionErrors } from "../permissions/errors";
 import { coversAll, assertCan, validateScopes } from "../permissions/service";
 import { KeyErrors } from "./errors";
+import { apiKeyBySecretHash } from "./hot-queries";
 import type { KeyEvent } from "./keyring";
 import { apiKeys } from "./schema";
 
@@ -90,8 +91,7 @@ export function looksLikeApiKey(value: string): boolean {
 /** The stored key behind a presented secret (revoked ones included), or null. */
 export async function findApiKeyBySecret(reader: Queryable, secret: string): Promise<ApiKey | null> {
   if (!looksLikeApiKey(secret)) return null;
-  const [row] = await reader.select().from(apiKeys).where(eq(apiKeys.secretHash, sha256Hex(secret)));
-  return row ?? null;
+  return apiKeyBySecretHash(reader, sha256Hex(secret));
 }
 
 export interface CreateApiKeyInput {

@@ -4,10 +4,9 @@
  * into bytes with a strong ETag and served from the keyring's memory until a key
  * changes (a rotation event), a retiring key's time comes, or JWKS_MEMORY_TTL_MS passes.
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sha256Hex } from "../../platform/crypto/hash";
-import { organizations } from "../orgs/schema";
+import { orgBySlug } from "./hot-queries";
 import type { JwksEntry } from "./keyring";
 import { currentPermitKey, currentSigningKey, retiringSigningKeys } from "./signing-keys";
 
@@ -36,7 +35,7 @@ export async function jwksOf(deps: Pick<AppContext, "db" | "clock" | "keyring">,
   const cached = deps.keyring.cachedJwks(key);
   if (cached) return cached;
   await deps.keyring.ready();
-  const [org] = await deps.db.read.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, key));
+  const org = await orgBySlug(deps.db.read, key);
   if (!org) return null;
   const now = deps.clock.now();
   const [token, permit, retiring] = await Promise.all([

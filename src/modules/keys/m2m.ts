@@ -6,18 +6,17 @@
  * key is not revoked (from the keyring's memory, in step on every node), and a bound
  * service account is still active (read fresh, with its role's current scopes).
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { activeServiceAccount } from "../members/service-accounts";
 import type { MachineOrgActor, OrgCaller, Organization } from "../orgs/access";
-import { organizations } from "../orgs/schema";
 import { parseScope } from "../permissions/scopes";
 import { coversAll } from "../permissions/service";
 import { findApiKeyBySecret } from "./api-keys";
 import { KeyErrors } from "./errors";
+import { orgBySlug } from "./hot-queries";
 import { signM2mToken, verifyM2mToken, type M2mClaims } from "./m2m-token";
 
 /** Issued lifetimes (spec 5.2, §8): 300 when none is asked for, never under 60 or over 7 days. */
@@ -58,11 +57,6 @@ function unauthorized(code: string, message: string): ApiError {
   return new ApiError(401, code, { message });
 }
 
-async function orgBySlug(deps: Pick<AppContext, "db">, slug: string): Promise<Organization | null> {
-  const [org] = await deps.db.read.select().from(organizations).where(eq(organizations.slug, slug.toLowerCase()));
-  return org ?? null;
-}
-
 /** The requested scopes, each within the key's: 400 invalid_scope otherwise (RFC 6749's code). */
 function narrowedScopes(requested: string | string[] | undefined, held: readonly string[]): string[] {
   if (requested === undefined) return [...held];
@@ -79,7 +73,7 @@ function narrowedScopes(requested: string | string[] | undefined, held: readonly
 /** POST /api/m2m/token. */
 export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring">, input: ExchangeInput): Promise<ExchangeResult> {
   const key = await findApiKeyBySecret(deps.db.read, input.apiKey);
-  const org = key && (await orgBySlug(deps, input.orgSlug));
+  const org = key && (await orgBySlug(deps.db.read, input.orgSlug));
   // A key for another organization is as unknown here as a made-up one.
   if (!key || !org || org.id !== key.orgId) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid for this organization");
   if (key.revokedAt !== null) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key has been revoked");
@@ -140,7 +134,7 @@ export async function resolveMachineAccess(deps: Pick<AppContext, "db" | "clock"
   const now = deps.clock.now();
   if (claims.exp * 1000 <= now) throw unauthorized(KeyErrors.tokenExpired, "the access token has expired; exchange the API key again");
   if (await deps.keyring.isRevoked(claims.sub)) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key behind this token has been revoked");
-  const org = await orgBySlug(deps, slug);
+  const org = await orgBySlug(deps.db.read, slug);
   if (!org || org.id !== claims.org) throw unauthorized(KeyErrors.wrongOrganization, "the access token belongs to another organization");
   let scopes: readonly string[] = claims.scope.split(" ").filter((s) => s !== "");
   let connectedId: string | null = null;

@@ -10,16 +10,15 @@
  * The handler gets `keyOrg` (the organization behind the key) and `apiKey` (the key).
  * Every request reads the key afresh, so a revocation applies to the next one.
  */
-import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { bearerToken } from "../accounts/guard";
 import { findApiKeyBySecret, type ApiKey } from "../keys/api-keys";
 import { KeyErrors } from "../keys/errors";
+import { orgById } from "../keys/hot-queries";
 import { activeServiceAccount } from "../members/service-accounts";
 import type { Organization } from "../orgs/access";
-import { organizations } from "../orgs/schema";
 
 export const PublicApiErrors = {
   apiKeyRequired: "api_key_required",
@@ -50,7 +49,7 @@ export async function resolvePublicApiKey(deps: Pick<AppContext, "db">, request:
     throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
   }
   if (options.orgWide && key.appGroupId !== null) throw unauthorized(KeyErrors.orgWideKeyRequired, "this route needs an org-wide API key, not an app-group-scoped one");
-  const [org] = await deps.db.read.select().from(organizations).where(eq(organizations.id, key.orgId));
+  const org = await orgById(deps.db.read, key.orgId);
   if (!org) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid");
   return { keyOrg: org, apiKey: key };
 }
