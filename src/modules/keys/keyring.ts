@@ -97,7 +97,6 @@ export class Keyring {
    * before it expires, and one applied from an event while this query ran must stay.
    */
   private async reload(): Promise<void> {
-    this.jwks.clear();
     const rows = await this.deps.db.read
       .select({ id: apiKeys.id, until: apiKeys.revocationMarkerUntil })
       .from(apiKeys)
