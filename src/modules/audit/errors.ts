@@ -35,4 +35,6 @@ export const AuditErrors = {
   checkpointUnavailable: "checkpoint_unavailable",
   /** 403: an archive URL whose signature or expiry does not hold. */
   invalidSignature: "invalid_signature",
+  /** 403: an archive URL past its 10 minutes. */
+  urlExpired: "url_expired",
 } as const;

@@ -9,17 +9,23 @@ import { requestInfo } from "../../platform/http/kernel";
 import { resolveSessionActor } from "../accounts/guard";
 import { resolveAuditCaller } from "./access";
 import { restoreRecord, resolveRecord } from "./integrity";
+import { heartbeat, memberSessions } from "./activity";
+import { openExport, presignExport } from "./archive";
+import { auditStats, forensicStats, quickStats } from "./stats";
 import { eventDetail, QUERY_LIMIT, queryEvents } from "./query";
 import { PURGE_NOW_SEAL_PURPOSE, purgeNow, retentionView, RETENTION_POLICY } from "./retention";
+import { HEARTBEAT } from "./activity";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
 import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
 import {
   ChainReportView,
   EventView,
+  BreakdownView,
   PurgeView,
   RangeView,
   RetentionView,
   ScopeView,
+  SessionView,
   checkpointView,
   CheckpointView,
   chainReportView,
@@ -61,7 +67,7 @@ function auditGuard(ctx: AppContext) {
           ip: info.ip,
           userAgent: request.headers.get("user-agent"),
         });
-        return { caller };
+        return { caller, sessionToken: session.token };
       },
     },
   });
@@ -103,6 +109,126 @@ export function auditRoutes(ctx: AppContext) {
         description:
           "The same per-event judgment as /audit/query: an event the caller may not see under `scope`, or another organization's, is 404; " +
           `one before the retention window is 402 UPGRADE_REQUIRED (audit.retention). ${READ_RULES}`,
+      },
+    })
+    .get("/audit/sessions", ({ caller, query, sessionToken }) => memberSessions(ctx, caller, { scope: query.scope, sessionToken }), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, ...ScopeQuery }),
+      response: t.Array(SessionView),
+      detail: {
+        tags: TAGS,
+        summary: "Member sessions",
+        description:
+          "Live dashboard sessions, newest first (at most 500), with each member's active time today from heartbeats. scope=mine (default): yours; " +
+          "scope=all: every member's, for the Owner or an Admin (403 admin_required).",
+      },
+    })
+    .post("/audit/heartbeat", ({ caller, body }) => heartbeat(ctx, caller, { focused: body?.focused }), {
+      auditOrg: true,
+      query: t.Object(OrgQuery),
+      body: t.Optional(t.Object({ focused: t.Optional(t.Boolean({ description: "false when the page is in the background: the beat is counted, no time is credited" })) })),
+      response: t.Object({ day: t.String(), activeSeconds: t.Integer(), beats: t.Integer(), creditedSeconds: t.Integer() }),
+      detail: {
+        tags: TAGS,
+        summary: "Active-time heartbeat",
+        description:
+          `Send every 30 seconds while the dashboard is open. Each beat credits the time since your previous beat today, at most ${HEARTBEAT.maxCreditSeconds} s, ` +
+          `and nothing after a gap longer than ${HEARTBEAT.gapSeconds} s. Not an audit event; any member.`,
+      },
+    })
+    .get("/audit/stats", ({ caller, query }) => auditStats(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, ...ScopeQuery, ...RangeQuery }),
+      response: t.Object({
+        scope: ScopeView,
+        range: RangeView,
+        ...BreakdownView,
+        byActor: t.Array(t.Object({ kind: t.String(), id: t.Union([t.String(), t.Null()]), count: t.Integer() })),
+      }),
+      detail: { tags: TAGS, summary: "Audit statistics over a range", description: `Totals, the top 50 types, events per UTC day and the top 20 actors. ${READ_RULES}` },
+    })
+    .get("/audit/stats/quick", ({ caller, query }) => quickStats(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, ...ScopeQuery }),
+      response: t.Object({
+        scope: ScopeView,
+        retentionDays: t.Union([t.Integer(), t.Null()]),
+        last24h: t.Integer(),
+        last7d: t.Integer(),
+        lastEventAt: t.Union([t.String(), t.Null()]),
+        chain: t.Object({ headSeq: t.Union([t.Integer(), t.Null()]), latestCheckpointSeq: t.Union([t.Integer(), t.Null()]), latestCheckpointAt: t.Union([t.String(), t.Null()]) }),
+        openViolations: t.Union([t.Integer(), t.Null()], { description: "Open integrity violations; null unless you are the Owner or an Admin." }),
+      }),
+      detail: {
+        tags: TAGS,
+        summary: "Quick audit statistics",
+        description: `Events in the last 24 hours and 7 days (never before the retention window), the newest event, the chain's head and latest checkpoint. ${READ_RULES}`,
+      },
+    })
+    .get("/audit/stats/forensic", ({ caller, query }) => forensicStats(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({
+        ...OrgQuery,
+        ...RangeQuery,
+        email: t.String({ minLength: 3, maxLength: 320, description: "The person: a dashboard user's address, or an end user's (payload email)" }),
+        appGroupId: t.String({ minLength: 1, maxLength: 100 }),
+      }),
+      response: t.Object({
+        email: t.String(),
+        userId: t.Union([t.String(), t.Null()]),
+        appGroupId: t.String(),
+        range: RangeView,
+        ...BreakdownView,
+        firstAt: t.Union([t.String(), t.Null()]),
+        lastAt: t.Union([t.String(), t.Null()]),
+        ipHashes: t.Array(t.Object({ hash: t.Union([t.String(), t.Null()]), count: t.Integer() })),
+        userAgentHashes: t.Array(t.Object({ hash: t.Union([t.String(), t.Null()]), count: t.Integer() })),
+        events: t.Array(EventView),
+      }),
+      detail: {
+        tags: TAGS,
+        summary: "Forensic query: one person within one app group",
+        description:
+          "Events of the app group whose actor is the dashboard user with this e-mail (by user id or badge), or whose payload email is this address; " +
+          `with counts, distinct hashed IPs and user agents and the latest 100 events. Needs what scope=all needs. ${READ_RULES}`,
+      },
+    })
+    .get("/audit/presign", ({ caller, query }) => presignExport(ctx, caller, query), {
+      auditOrg: true,
+      query: t.Object({ ...OrgQuery, ...RangeQuery }),
+      response: t.Object({
+        url: t.String(),
+        expiresAt: t.String({ format: "date-time" }),
+        exportId: t.String(),
+        fromSeq: t.Union([t.Integer(), t.Null()]),
+        throughSeq: t.Union([t.Integer(), t.Null()]),
+        count: t.Integer(),
+        sha256: t.String(),
+        byteSize: t.Integer(),
+        range: t.Object({ from: t.String(), to: t.String(), cut: t.Boolean() }),
+      }),
+      detail: {
+        tags: TAGS,
+        summary: "Export a range of the chain and get a 10-minute URL",
+        description:
+          "Owner or Admin (403 admin_required). Writes the records of the range (90 days at most, within the retention window as for queries) as JSONL " +
+          "with their chain data and the covering signed checkpoints (format: docs/audit-format.md §5) to the archive store, and returns a signed URL " +
+          "valid for 10 minutes. Records an admin may not see (payment.*) are exported redacted, hashes only. Emits audit.history.exported.",
+      },
+    })
+    .get("/audit/archive/:exportId", async ({ params, query }) => {
+      const { bytes, filename } = await openExport(ctx, params.exportId, query.expires, query.sig);
+      return new Response(new Uint8Array(bytes), {
+        headers: { "content-type": "application/x-ndjson", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "private, no-store" },
+      });
+    }, {
+      params: t.Object({ exportId: t.String({ maxLength: 100 }) }),
+      query: t.Object({ expires: t.Integer(), sig: t.String({ maxLength: 100 }) }),
+      response: { 200: t.String({ description: "The export: JSON Lines (application/x-ndjson), format in docs/audit-format.md §5." }) },
+      detail: {
+        tags: TAGS,
+        summary: "Download an export through its signed URL",
+        description: "No session: the signature is the credential. 403 invalid_signature, 403 url_expired after 10 minutes, 404 when the export is gone.",
       },
     })
     .get("/audit/retention", ({ caller }) => retentionView(ctx, caller), {

@@ -182,3 +182,21 @@ export const PurgeView = t.Object({
   cutoffAt: t.String({ format: "date-time", description: "Records before this instant were deleted." }),
   tombstoneLogId: t.String(),
 });
+
+export const SessionView = t.Object({
+  userId: t.String(),
+  email: t.String(),
+  createdAt: Iso,
+  expiresAt: Iso,
+  ip: Nullable(t.String()),
+  userAgent: Nullable(t.String()),
+  current: t.Boolean({ description: "The session making this request." }),
+  activeSecondsToday: t.Integer(),
+  lastActiveAt: Nullable(Iso),
+});
+
+export const BreakdownView = {
+  total: t.Integer(),
+  byType: t.Array(t.Object({ type: t.String(), count: t.Integer() })),
+  byDay: t.Array(t.Object({ date: t.String({ description: "YYYY-MM-DD (UTC)" }), count: t.Integer() })),
+};
