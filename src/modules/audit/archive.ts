@@ -15,6 +15,7 @@ import { and, asc, eq, gte, lte, max, min } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso } from "../../platform/clock";
 import { appendAudit } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { auditCheckpoints, auditEvents } from "../../platform/audit/schema";
 import { loadOrCreateKeyFile } from "../../platform/crypto/secrets";
 import { sha256Hex } from "../../platform/crypto/hash";
@@ -171,9 +172,8 @@ export async function presignExport(deps: Pick<AppContext, "db" | "clock" | "con
     });
     await appendAudit(tx, {
       orgId,
-      type: "audit.history.exported",
+      ...auditEvent(AUDIT_EVENTS.historyExported, { exportId, fromSeq, throughSeq, count: lines.length, sha256: digest }),
       actor: userActorOf(caller),
-      payload: { exportId, fromSeq, throughSeq, count: lines.length, sha256: digest },
       requestId: caller.requestId,
       ip: caller.ip,
       userAgent: caller.userAgent,

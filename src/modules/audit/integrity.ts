@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { appendAudit } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { hashAuditRecord } from "../../platform/audit/record";
 import { auditBaselines, auditEvents } from "../../platform/audit/schema";
 import { recordHash } from "../../platform/crypto/canonical-json";
@@ -16,11 +17,6 @@ import { requireOwnerOrAdmin, userActorOf, type AuditCaller } from "./access";
 import { SEALED_RECORD_TYPES, sealedRecordType, type SealedRecordType } from "./baselines";
 import { AuditErrors } from "./errors";
 import { CHAIN_ENTITY, closeViolations, openViolationsOf, recordFindings, type Finding, type Violation } from "./violations";
-
-export const INTEGRITY_EVENTS = {
-  restored: "integrity.record_restored",
-  resolved: "integrity.violation_resolved",
-} as const;
 
 type Baseline = typeof auditBaselines.$inferSelect;
 
@@ -146,9 +142,8 @@ export async function restoreRecord(deps: Pick<AppContext, "db" | "clock">, call
     await closeViolations(tx, open.map((v) => v.id), "restored", caller.actor.userId, now);
     const { id: logId } = await appendAudit(tx, {
       orgId,
-      type: INTEGRITY_EVENTS.restored,
+      ...auditEvent(AUDIT_EVENTS.integrityRecordRestored, { entityType, entityId, previousStateHash, restoredStateHash: targetHash, violationIds: open.map((v) => v.id) }),
       actor: userActorOf(caller),
-      payload: { entityType, entityId, previousStateHash, restoredStateHash: targetHash, violationIds: open.map((v) => v.id) },
       baselines: [{ entityType, entityId, state: target }],
       requestId: caller.requestId,
       ip: caller.ip,
@@ -187,9 +182,8 @@ export async function resolveRecord(deps: Pick<AppContext, "db" | "clock">, call
     const acceptedStateHash = type ? stateHashOf(live) : null;
     const { id: logId } = await appendAudit(tx, {
       orgId,
-      type: INTEGRITY_EVENTS.resolved,
+      ...auditEvent(AUDIT_EVENTS.integrityViolationResolved, { entityType, entityId, violationIds: open.map((v) => v.id), reasons: [...new Set(open.map((v) => v.reason))], acceptedStateHash }),
       actor: userActorOf(caller),
-      payload: { entityType, entityId, violationIds: open.map((v) => v.id), reasons: [...new Set(open.map((v) => v.reason))], acceptedStateHash },
       baselines: type ? [{ entityType, entityId, state: live }] : undefined,
       requestId: caller.requestId,
       ip: caller.ip,

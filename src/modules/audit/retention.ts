@@ -21,6 +21,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../platform/db/database";
 import { toIso } from "../../platform/clock";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { auditBaselines, auditEvents } from "../../platform/audit/schema";
 import { ApiError } from "../../platform/http/errors";
 import { users } from "../accounts/schema";
@@ -32,7 +33,7 @@ import { writeCheckpoint, verifyAndRecord } from "./chain";
 import { AuditErrors } from "./errors";
 import { scanAndRecord } from "./integrity";
 import { auditRetentionStates, integrityViolations } from "./schema";
-import { chainBase, PURGE_TOMBSTONE_TYPE } from "./verify";
+import { chainBase } from "./verify";
 import { visibilityFor } from "./visibility";
 import { DAY_MS, retentionStateOf, windowOf, type RetentionState, type RetentionWindow } from "./window";
 
@@ -44,14 +45,6 @@ export const RETENTION_POLICY = {
 } as const;
 
 export const PURGE_NOW_SEAL_PURPOSE = "audit.retention.purge_now";
-
-export const RETENTION_EVENTS = {
-  noticeSent: "audit.retention.notice_sent",
-  cycleCancelled: "audit.retention.cycle_cancelled",
-  legalHoldSet: "audit.retention.legal_hold_set",
-  contractSet: "audit.retention.contract_set",
-  purged: PURGE_TOMBSTONE_TYPE,
-} as const;
 
 const CLEARED_CYCLE = { cycleCutoffAt: null, firstNoticeAt: null, finalNoticeAt: null, purgeScheduledAt: null } as const;
 
@@ -114,9 +107,7 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
     .where(and(eq(auditBaselines.orgId, orgId), lte(auditBaselines.eventSeq, last!.seq)));
   const tombstone = await appendAudit(tx, {
     orgId,
-    type: RETENTION_EVENTS.purged,
-    actor: input.actor,
-    payload: {
+    ...auditEvent(AUDIT_EVENTS.historyPurged, {
       fromSeq: base.seq + 1,
       throughSeq: last!.seq,
       count: span.count,
@@ -125,7 +116,8 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
       newestAt: toIso(span.newestAt!),
       cutoffAt: toIso(cutoff),
       reason: input.reason,
-    },
+    }),
+    actor: input.actor,
     baselines: resealed.map((b) => ({ entityType: b.entityType, entityId: b.entityId, state: b.state })),
     requestId: input.requestId,
     at: input.at,
@@ -166,7 +158,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
   if (cycleOpen && expiredOldest === null) {
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, CLEARED_CYCLE, now);
-      await appendAudit(tx, { orgId: org.id, type: RETENTION_EVENTS.cycleCancelled, actor: system, payload: { reason: "nothing_outside_window", retentionDays: window.retentionDays }, at: now });
+      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionCycleCancelled, { reason: "nothing_outside_window", retentionDays: window.retentionDays }), orgId: org.id, actor: system, at: now });
     });
     return "cancelled";
   }
@@ -177,7 +169,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
     const purgeAt = now + RETENTION_POLICY.graceDays * DAY_MS;
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, { cycleCutoffAt: window.windowStart, firstNoticeAt: now, finalNoticeAt: null, purgeScheduledAt: purgeAt }, now);
-      await appendAudit(tx, { orgId: org.id, type: RETENTION_EVENTS.noticeSent, actor: system, payload: { notice: 1, cutoffAt: toIso(window.windowStart!), purgeScheduledAt: toIso(purgeAt) }, at: now });
+      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionNoticeSent, { notice: 1, cutoffAt: toIso(window.windowStart!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
     });
     await sendNotice(deps, org, window, 1, window.windowStart, purgeAt);
     return "notice_1";
@@ -189,7 +181,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
     const purgeAt = Math.max(s.purgeScheduledAt!, now + RETENTION_POLICY.noticeIntervalDays * DAY_MS);
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, { finalNoticeAt: now, purgeScheduledAt: purgeAt }, now);
-      await appendAudit(tx, { orgId: org.id, type: RETENTION_EVENTS.noticeSent, actor: system, payload: { notice: 2, cutoffAt: toIso(s.cycleCutoffAt!), purgeScheduledAt: toIso(purgeAt) }, at: now });
+      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionNoticeSent, { notice: 2, cutoffAt: toIso(s.cycleCutoffAt!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
     });
     await sendNotice(deps, org, window, 2, s.cycleCutoffAt!, purgeAt);
     return "notice_2";
@@ -295,7 +287,7 @@ export async function setLegalHold(deps: Pick<AppContext, "db" | "clock">, orgId
   const now = deps.clock.now();
   await deps.db.write(async (tx) => {
     await saveState(tx, orgId, { legalHold: input.on, legalHoldReason: input.on ? input.reason : null }, now);
-    await appendAudit(tx, { orgId, type: RETENTION_EVENTS.legalHoldSet, actor: { kind: "operator" }, payload: { on: input.on, reason: input.reason }, at: now });
+    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionLegalHoldSet, { on: input.on, reason: input.reason }), orgId, actor: { kind: "operator" }, at: now });
   });
 }
 
@@ -304,6 +296,6 @@ export async function setContractRetention(deps: Pick<AppContext, "db" | "clock"
   const now = deps.clock.now();
   await deps.db.write(async (tx) => {
     await saveState(tx, orgId, { contractRetentionDays: days }, now);
-    await appendAudit(tx, { orgId, type: RETENTION_EVENTS.contractSet, actor: { kind: "operator" }, payload: { retentionDays: days }, at: now });
+    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionContractSet, { retentionDays: days }), orgId, actor: { kind: "operator" }, at: now });
   });
 }

@@ -5,11 +5,15 @@
  * canonical record and a chain hash linking it to the previous event. The per-org lock
  * keeps parallel writers from forking the chain: on PostgreSQL the advisory lock is
  * held until commit, so the next writer reads this event as its predecessor.
+ *
+ * Event types and their payloads are listed in catalog.ts; emit with
+ * `{ ...auditEvent(AUDIT_EVENTS.x, payload), orgId, actor, at }`.
  */
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/database";
 import { recordHash } from "../crypto/canonical-json";
 import { newId } from "../ids";
+import { credentialFieldIn } from "./catalog";
 import { GENESIS_CHAIN_HASH, hashAuditRecord, hashClientValue, nextChainHash, type AuditRecordFields, type SealedBaselineRef } from "./record";
 import { auditBaselines, auditEvents } from "./schema";
 
@@ -76,6 +80,9 @@ async function baselinesOf(tx: Tx, event: AuditEventInput): Promise<BaselineStat
 }
 
 export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<AppendedEvent> {
+  // A credential in a payload would be sealed forever: refuse it before anything is written.
+  const credential = credentialFieldIn(event.payload);
+  if (credential) throw new TypeError(`audit event ${event.type} carries a credential field (${credential}); record an id or a hash instead`);
   await tx.lock(`audit:${event.orgId}`);
   const [last] = await tx
     .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })

@@ -1,0 +1,201 @@
+/**
+ * The event catalog: every audit event type, in one place, with its payload type
+ * (spec §6, plus the events the modules emit). Emit through `auditEvent`, which types
+ * the payload from the catalog:
+ *
+ *   await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.memberAdded, { userId, connectedId, role }), orgId, actor, at });
+ *
+ * A new event is added here first (test/modules/audit/catalog.test.ts checks that every
+ * type appended in src/ is catalogued). Every event also carries, outside its payload:
+ * the actor (kind, id, ConnectedId), the organization, the app group, the request id,
+ * and hashed client IP and user agent where a request caused it (docs/audit-format.md).
+ * Payloads never carry credentials: appendAudit refuses CREDENTIAL_FIELDS at any depth.
+ *
+ * Where the spec gives an event only a code (RPT031…), the type is named under the
+ * system it belongs to (reporting.*), so system grants (5.4) reach it, and `code` keeps
+ * the spec's name.
+ */
+
+export interface AuditEventDefinition<T extends string = string, P = Record<string, unknown>> {
+  type: T;
+  description: string;
+  /** The spec's code for the event, where it names one (RPT031). */
+  code?: string;
+  /** Phantom: the payload's type. */
+  readonly payload?: P;
+}
+
+const define =
+  <P extends object = Record<string, never>>() =>
+  <T extends string>(type: T, description: string, code?: string): AuditEventDefinition<T, P> =>
+    code ? { type, description, code } : { type, description };
+
+type Id = string;
+type Iso = string;
+type Change<V> = { from: V; to: V };
+
+export const AUDIT_EVENTS = {
+  // --- Organizations (issue 3)
+  orgCreated: define<{ name: string; slug: string; type: string; plan: string; parentOrgId?: Id }>()("org.created", "An organization is created"),
+  orgDeleted: define<{ slug: string; name: string; parentOrgId: Id }>()("org.deleted", "A sub-organization is deleted (recorded in its own chain)"),
+  orgPlanChanged: define<{ from: string; to: string; via?: "parent" }>()("org.plan_changed", "The plan changes (a sub-organization follows its parent)"),
+  orgTypeChanged: define<{ from: string; to: string }>()("org.type_changed", "The organization type changes"),
+  orgRepresentativeSet: define<{ before: unknown; after: unknown }>()("org.representative_set", "The representative director is set"),
+  orgSubOrgCreated: define<{ subOrgId: Id; slug: string; name: string; type: string }>()("org.sub_org.created", "A sub-organization is created"),
+  orgSubOrgDeleted: define<{ subOrgId: Id; slug: string; name: string }>()("org.sub_org.deleted", "A sub-organization is deleted"),
+  orgOtpRequested: define<{ channel: "phone" | "email"; destination: string; [detail: string]: unknown }>()("org.otp.requested", "An organization OTP code is requested"),
+  orgPhoneVerified: define<{ phone: string; previousPhone: string | null }>()("org.phone_verified", "A contact phone is verified by OTP"),
+  orgEmailVerified: define<{ email: string; previousEmail: string | null }>()("org.email_verified", "A contact e-mail is verified by OTP"),
+  orgSettingsGeneralUpdated: define<{ before: unknown; after: unknown }>()("org.settings.general_updated", "General settings replaced"),
+  orgSettingsSecurityUpdated: define<{ before: unknown; after: unknown }>()("org.settings.security_updated", "Security settings replaced (a sealed record)"),
+  orgSettingsDomainsUpdated: define<{ before: unknown; after: unknown }>()("org.settings.domains_updated", "Custom login domains replaced"),
+  orgSettingsApiKeyScopeUpdated: define<{ before: unknown; after: unknown }>()("org.settings.api_key_scope_updated", "Default API key scopes replaced"),
+  orgSettingsOnboardingUpdated: define<{ before: unknown; after: unknown }>()("org.settings.onboarding_updated", "Onboarding settings replaced"),
+  orgSettingsNotificationsUpdated: define<{ before: unknown; after: unknown }>()("org.settings.notifications_updated", "Notification settings replaced"),
+
+  // --- Members, badges, invitations, roles, service accounts (issue 3)
+  memberAdded: define<{ userId: Id; connectedId: Id; role: string }>()("org.member.added", "A person joins (a sealed record)"),
+  memberRoleChanged: define<{ userId: Id; connectedId: Id | null } & Change<string>>()("org.member.role_changed", "A member's role changes"),
+  memberRemoved: define<{ userId: Id; connectedId: Id | null; role: string; left: boolean }>()("org.member.removed", "A member is removed or leaves"),
+  badgeStatusChanged: define<{ connectedId: Id; userId: Id | null; serviceAccountId: Id | null } & Change<string>>()("org.badge.status_changed", "A badge is activated, suspended or revoked"),
+  badgeUpdated: define<{ connectedId: Id; changes: Record<string, unknown> }>()("org.badge.updated", "A badge's type or membership type changes"),
+  invitationCreated: define<{ invitationId: Id; email: string; role: string; expiresAt: Iso }>()("org.invitation.created", "An invitation is issued (never its code)"),
+  invitationRevoked: define<{ invitationId: Id; email: string; reason: string }>()("org.invitation.revoked", "An invitation is revoked or re-issued"),
+  invitationAccepted: define<{ invitationId: Id; userId: Id; connectedId: Id; role: string }>()("org.invitation.accepted", "An invitation is accepted"),
+  roleCreated: define<{ roleId: Id; key: string; name: string; scopes: string[] }>()("org.role.created", "A custom role is created (a sealed record)"),
+  roleUpdated: define<{ roleId: Id; before: unknown; after: unknown }>()("org.role.updated", "A custom role is replaced"),
+  roleDeleted: define<{ roleId: Id; key: string; name: string; scopes: string[] }>()("org.role.deleted", "A custom role is deleted"),
+  serviceAccountCreated: define<{ serviceAccountId: Id; connectedId: Id; name: string; role: string }>()("org.service_account.created", "A service account is created (a sealed record)"),
+  serviceAccountUpdated: define<{ serviceAccountId: Id; changes: Record<string, unknown> }>()("org.service_account.updated", "A service account changes"),
+  serviceAccountDeleted: define<{ serviceAccountId: Id; connectedId: Id | null; name: string; role: string }>()("org.service_account.deleted", "A service account is deleted"),
+
+  // --- Keys and machine access (issue 4)
+  masterSealCreated: define<{ method: "passkey" | "operator"; signingKeyId: Id; credentialId: string | null }>()("org.master_seal.created", "The Org Master Seal and the signing keys are created (a sealed record)"),
+  signingKeyRotated: define<{ previous: Record<string, unknown>; current: Record<string, unknown>; previousSigningKeyRetireAt: Iso; retireImmediately: boolean }>()(
+    "org.signing_key.rotated",
+    "The signing keys are rotated",
+  ),
+  apiKeyCreated: define<{ keyId: Id; prefix: string; scopes: string[]; appGroupId: Id | null; serviceAccountId: Id | null; maxTokenLifetimeSeconds: number; sealCredentialId?: string | null }>()(
+    "org.api_key.created",
+    "An org API key is created; only its prefix is recorded (a sealed record)",
+  ),
+  apiKeyRevoked: define<{ keyId: Id; prefix: string; markerUntil: Iso }>()("org.api_key.revoked", "An org API key is revoked"),
+  m2mTokenIssued: define<{ keyId: Id; tokenId: Id; scopes: string[]; expiresIn: number }>()("org.m2m_token.issued", "An M2M access token is issued (never the token)"),
+
+  // --- Spec §6
+  behaviorRollupCreated: define<{ date: string; rollupSha256: string; rowCount: number; eventCount: number; sourceFilesSha256: string }>()(
+    "audit.rollup.behavior_created",
+    "A daily behavior rollup is built: its SHA-256, row and event counts and a hash of the source file list",
+  ),
+  fileShareModeChanged: define<{ fileId: Id; by: "person" | "policy" } & Change<"restricted" | "link_anyone">>()("org.file.share_mode_changed", "A file's share mode changes, by a person or by org policy"),
+  fileShareTokenRotated: define<{ fileId: Id }>()("org.file.share_token_rotated", "A share link is rotated (never the token)"),
+  fileShareViewed: define<{ fileId: Id }>()("org.file.share_viewed", "A share link is opened; the event carries the hashed IP and user agent"),
+  agentHired: define<{ agentId: Id; connectedId: Id; [detail: string]: unknown }>()("agent.hired", "An agent is hired"),
+  agentSuspended: define<{ agentId: Id; reason: "manual" | "expired" }>()("agent.suspended", "An agent is suspended, by hand or on expiry"),
+  agentRevoked: define<{ agentId: Id }>()("agent.revoked", "An agent is revoked"),
+  agentOperatorAssigned: define<{ agentId: Id } & Change<Id | null>>()("agent.operator_assigned", "An agent's operator is transferred"),
+  agentActionDenied: define<{ agentId: Id; action: string; reason: string }>()("agent.action_denied", "An agent's write is refused by its gate"),
+  agentWake: define<{ agentId: Id; reason: "story_start" | "story_passed" | "story_revise" | "story_redo" | "story_hold" | "setup_done" }>()("agent.wake", "An agent wake notification"),
+  meetingCreated: define<{ meetingId: Id; followUpOf?: Id | null; [detail: string]: unknown }>()("business.meeting.created", "A meeting is created (a follow-up included)"),
+  meetingUpdated: define<{ meetingId: Id; changes: Record<string, unknown> }>()("business.meeting.updated", "A meeting's agenda changes"),
+  meetingCancelled: define<{ meetingId: Id; reason: string }>()("business.meeting.cancelled", "A meeting is cancelled"),
+  meetingAttendanceMarked: define<{ meetingId: Id; connectedId: Id; present: boolean; mode: "manual" | "automatic" }>()("business.meeting.attendance_marked", "Attendance is marked, by hand or automatically"),
+  meetingAgendaVoted: define<{ meetingId: Id; agendaItemId: Id; choice: string; chg: boolean }>()("business.meeting.agenda_voted", "A vote is cast; chg marks a changed vote"),
+  teamLeadChanged: define<{ teamId: Id } & Change<Id | null>>()("reporting.team.lead_changed", "A team lead is set or cleared"),
+  approvalLineChanged: define<{ aggregateId: Id; [detail: string]: unknown }>()("reporting.approvalline.changed", "An approval line is replaced; aggregateId is the WorkItemId", "RPT038"),
+  // Every approval step is sealed as a five-piece event.
+  approvalStepApproved: define<ApprovalStepPayload>()("reporting.approval.step_approved", "An approval step is stamped approved", "RPT031"),
+  approvalStepRejected: define<ApprovalStepPayload>()("reporting.approval.step_rejected", "An approval step is stamped rejected", "RPT032"),
+  approvalCompleted: define<{ aggregateId: Id; instanceId: Id; [detail: string]: unknown }>()("reporting.approval.completed", "An approval line is completed and materialized (ApprovalCompletedEvent)", "RPT033"),
+  monetizationEnabled: define<{ appGroupId: Id }>()("appgroup.monetization.enabled", "Collection is switched on for an app group"),
+  monetizationDisabled: define<{ appGroupId: Id }>()("appgroup.monetization.disabled", "Collection is switched off for an app group"),
+  datasourceConnected: define<DataSourcePayload>()("appgroup.datasource.connected", "A data source is connected (never its credentials)"),
+  datasourceDisconnected: define<DataSourcePayload>()("appgroup.datasource.disconnected", "A data source is disconnected"),
+  datasourceReconnected: define<DataSourcePayload>()("appgroup.datasource.reconnected", "A data source is reconnected"),
+  datasourceDeleted: define<DataSourcePayload & { pd: boolean }>()("appgroup.datasource.deleted", "A data source is deleted; pd: the provider-side delete was confirmed"),
+  datasourceTested: define<DataSourcePayload & { ok: boolean }>()("appgroup.datasource.tested", "A data source connection is tested"),
+  datasourcePrimaryChanged: define<DataSourcePayload & Change<Id | null>>()("appgroup.datasource.primary_changed", "The primary data source changes"),
+  kakaoChannelLinked: define<KakaoPayload>()("appgroup.kakao.channel_linked", "A messaging channel is linked"),
+  kakaoChannelChanged: define<KakaoPayload & Change<string>>()("appgroup.kakao.channel_changed", "The linked messaging channel changes"),
+  kakaoChannelUnlinked: define<KakaoPayload>()("appgroup.kakao.channel_unlinked", "A messaging channel is unlinked"),
+  kakaoMemberJoined: define<KakaoPayload>()("appgroup.kakao.member_joined", "A member joins through the messaging channel"),
+
+  // --- The audit chain itself (issue 5)
+  historyPurged: define<{ fromSeq: number; throughSeq: number; count: number; throughChainHash: string; oldestAt: Iso; newestAt: Iso; cutoffAt: Iso; reason: "retention" | "purge_now" }>()(
+    "audit.history.purged",
+    "The sealed tombstone of a retention purge; the chain continues from throughChainHash",
+  ),
+  historyExported: define<{ exportId: Id; fromSeq: number | null; throughSeq: number | null; count: number; sha256: string }>()("audit.history.exported", "A range of the chain is exported (presign)"),
+  retentionNoticeSent: define<{ notice: 1 | 2; cutoffAt: Iso; purgeScheduledAt: Iso }>()("audit.retention.notice_sent", "The owner is notified that history will be purged"),
+  retentionCycleCancelled: define<{ reason: string; retentionDays: number | null }>()("audit.retention.cycle_cancelled", "A purge cycle ends with nothing left to purge (an upgrade restored access)"),
+  retentionLegalHoldSet: define<{ on: boolean; reason: string | null }>()("audit.retention.legal_hold_set", "The operator sets or lifts the legal hold"),
+  retentionContractSet: define<{ retentionDays: number | null }>()("audit.retention.contract_set", "The operator sets or clears a contract's retention window"),
+  integrityRecordRestored: define<{ entityType: string; entityId: string; previousStateHash: string | null; restoredStateHash: string | null; violationIds: Id[] }>()(
+    "integrity.record_restored",
+    "A sealed record is restored to its sealed baseline",
+  ),
+  integrityViolationResolved: define<{ entityType: string; entityId: string; violationIds: Id[]; reasons: string[]; acceptedStateHash: string | null }>()(
+    "integrity.violation_resolved",
+    "Integrity violations are resolved as false positives",
+  ),
+} as const;
+
+type ApprovalStepPayload = { aggregateId: Id; stepId: Id; approverConnectedId: Id; decision: "approved" | "rejected"; sealHash: string };
+type DataSourcePayload = { dataSourceId: Id; appGroupId: Id; name: string; region?: string };
+type KakaoPayload = { appGroupId: Id; channelId: string };
+
+type Catalog = typeof AUDIT_EVENTS;
+export type AuditEventType = Catalog[keyof Catalog]["type"];
+export type AuditPayload<D> = D extends AuditEventDefinition<string, infer P> ? P : never;
+
+const byType = new Map<string, AuditEventDefinition>(Object.values(AUDIT_EVENTS).map((d) => [d.type, d]));
+
+export function catalogEntry(type: string): AuditEventDefinition | null {
+  return byType.get(type) ?? null;
+}
+
+/** The type and a payload checked against the catalog, to spread into appendAudit's input. */
+export function auditEvent<D extends AuditEventDefinition<string, any>>(definition: D, payload: AuditPayload<D>): { type: D["type"]; payload: Record<string, unknown> } {
+  return { type: definition.type, payload: payload as Record<string, unknown> };
+}
+
+/** Payload field names that would carry a credential; appendAudit refuses them at any depth. */
+export const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set(
+  [
+    "password",
+    "secret",
+    "clientSecret",
+    "token",
+    "accessToken",
+    "refreshToken",
+    "sessionToken",
+    "shareToken",
+    "apiKey",
+    "privateKey",
+    "privateJwk",
+    "privateJwkSealed",
+    "otp",
+    "otpCode",
+    "assertion",
+    "assertionResponseJson",
+    "SealAssertionJson",
+    "connectionString",
+  ].map((f) => f.toLowerCase()),
+);
+
+/** The path of the first credential field in a payload, or null. */
+export function credentialFieldIn(value: unknown, path = "payload"): string | null {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = credentialFieldIn(v, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (CREDENTIAL_FIELDS.has(k.toLowerCase())) return `${path}.${k}`;
+      const found = credentialFieldIn(v, `${path}.${k}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
