@@ -9,6 +9,7 @@
  * Event types and their payloads are listed in catalog.ts; emit with
  * `{ ...auditEvent(AUDIT_EVENTS.x, payload), orgId, actor, at }`.
  */
+import { Database as SqliteConnection } from "bun:sqlite";
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/database";
 import { recordHash } from "../crypto/canonical-json";
@@ -72,11 +73,32 @@ function asStored<T>(value: T): T {
 }
 
 async function baselinesOf(tx: Tx, event: AuditEventInput): Promise<BaselineState[]> {
+  const sealers = baselineSealers.get(event.type);
+  if (!sealers && !event.baselines?.length) return [];
   const found = [...(event.baselines ?? [])];
-  for (const sealer of baselineSealers.get(event.type) ?? []) found.push(...(await sealer(tx, event)));
+  for (const sealer of sealers ?? []) found.push(...(await sealer(tx, event)));
   // One baseline per record: the last word wins.
   const byEntity = new Map(found.map((b) => [`${b.entityType}\u0000${b.entityId}`, { ...b, state: asStored(b.state) ?? null }]));
   return [...byEntity.values()];
+}
+
+const HEAD_SQL = "select seq, chain_hash as chainHash from audit_events where org_id = ? order by seq desc limit 1";
+
+/**
+ * The chain's head before this append. On SQLite through the writer connection's cached
+ * prepared statement: drizzle prepares every query afresh, which costs more than the
+ * rest of an append (test/bench/audit-append.ts). Elsewhere an ordinary query.
+ */
+async function chainHeadFor(tx: Tx, orgId: string): Promise<{ seq: number; chainHash: string } | undefined> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (client instanceof SqliteConnection) return client.query<{ seq: number; chainHash: string }, [string]>(HEAD_SQL).get(orgId) ?? undefined;
+  const [last] = await tx
+    .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })
+    .from(auditEvents)
+    .where(eq(auditEvents.orgId, orgId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  return last;
 }
 
 export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<AppendedEvent> {
@@ -84,12 +106,7 @@ export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<Appen
   const credential = credentialFieldIn(event.payload);
   if (credential) throw new TypeError(`audit event ${event.type} carries a credential field (${credential}); record an id or a hash instead`);
   await tx.lock(`audit:${event.orgId}`);
-  const [last] = await tx
-    .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })
-    .from(auditEvents)
-    .where(eq(auditEvents.orgId, event.orgId))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
+  const last = await chainHeadFor(tx, event.orgId);
   const baselines = await baselinesOf(tx, event);
   const refs: SealedBaselineRef[] = baselines.map((b) => ({
     entityType: b.entityType,
