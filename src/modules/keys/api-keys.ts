@@ -10,6 +10,7 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../platform/db/database";
@@ -214,9 +215,7 @@ async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedApiKey> {
   await tx.insert(apiKeys).values(row);
   await appendAudit(tx, {
     orgId: input.orgId,
-    type: "org.api_key.created",
-    actor: input.actor,
-    payload: {
+    ...auditEvent(AUDIT_EVENTS.apiKeyCreated, {
       keyId: row.id,
       prefix: row.prefix,
       scopes: row.scopes,
@@ -224,7 +223,8 @@ async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedApiKey> {
       serviceAccountId: row.serviceAccountId,
       maxTokenLifetimeSeconds: row.maxTokenLifetimeSeconds,
       sealCredentialId: input.sealCredentialId,
-    },
+    }),
+    actor: input.actor,
     requestId: input.requestId,
     at: input.at,
   });
@@ -265,9 +265,8 @@ export async function revokeApiKey(
     await tx.update(apiKeys).set({ revokedAt: now, revokedBy: actor.userId, revocationMarkerUntil: until }).where(eq(apiKeys.id, keyId));
     await appendAudit(tx, {
       orgId: org.id,
-      type: "org.api_key.revoked",
+      ...auditEvent(AUDIT_EVENTS.apiKeyRevoked, { keyId, prefix: key.prefix, markerUntil: toIso(until) }),
       actor: { kind: "user", id: actor.userId },
-      payload: { keyId, prefix: key.prefix, markerUntil: toIso(until) },
       requestId: options.requestId,
       at: now,
     });

@@ -8,6 +8,7 @@
  */
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { activeServiceAccount } from "../members/service-accounts";
@@ -104,9 +105,8 @@ export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "co
   await deps.db.write((tx) =>
     appendAudit(tx, {
       orgId: org.id,
-      type: "org.m2m_token.issued",
+      ...auditEvent(AUDIT_EVENTS.m2mTokenIssued, { keyId: key.id, tokenId: claims.jti, scopes, expiresIn }),
       actor: { kind: "api_key", id: key.id, connectedId },
-      payload: { keyId: key.id, tokenId: claims.jti, scopes, expiresIn },
       appGroupId: key.appGroupId,
       requestId: input.requestId,
       ip: input.ip,

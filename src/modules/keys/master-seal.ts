@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
@@ -131,9 +132,8 @@ async function sealOrganization(tx: Tx, input: SealInput): Promise<void> {
   await tx.insert(orgMasterSeals).values({ ...sealed, recordHash: recordHash(sealed) });
   await appendAudit(tx, {
     orgId: input.orgId,
-    type: "org.master_seal.created",
+    ...auditEvent(AUDIT_EVENTS.masterSealCreated, { method: input.method, signingKeyId, credentialId: input.credentialId }),
     actor: input.actor,
-    payload: { method: input.method, signingKeyId, credentialId: input.credentialId },
     requestId: input.requestId,
     at: input.at,
   });

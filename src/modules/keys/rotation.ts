@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { ApiError } from "../../platform/http/errors";
 import type { Queryable } from "../../platform/db/database";
@@ -88,14 +89,13 @@ export async function rotateSigningKeys(
     await storeSigningKey(tx, org.id, material, now);
     await appendAudit(tx, {
       orgId: org.id,
-      type: "org.signing_key.rotated",
-      actor: { kind: "user", id: actor.userId },
-      payload: {
+      ...auditEvent(AUDIT_EVENTS.signingKeyRotated, {
         previous: { signingKeyId: previous.id, permitKeyId: previousPermit?.id ?? null },
         current: { signingKeyId: material.kid, permitKeyId: material.permit.kid },
         previousSigningKeyRetireAt: toIso(retireAt),
         retireImmediately,
-      },
+      }),
+      actor: { kind: "user", id: actor.userId },
       requestId: input.requestId,
       at: now,
     });

@@ -20,6 +20,7 @@ import { addMembership } from "../orgs/membership";
 import { invitations, memberships, organizations } from "../orgs/schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { recordEvent, type MemberCaller } from "./caller";
 import { MemberErrors } from "./errors";
 import { resolveAssignableRole, roleNamer } from "./roles";
@@ -86,7 +87,7 @@ async function markRevoked(tx: Tx, caller: MemberCaller, row: Invitation, reason
     .where(and(eq(invitations.id, row.id), pendingAt(at)))
     .returning({ id: invitations.id });
   if (updated.length === 0) return false;
-  await recordEvent(tx, caller, "org.invitation.revoked", { invitationId: row.id, email: row.email, reason }, at);
+  await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.invitationRevoked, { invitationId: row.id, email: row.email, reason }), at);
   return true;
 }
 
@@ -129,7 +130,7 @@ export async function createInvitation(
         createdAt: now,
       })
       .returning();
-    await recordEvent(tx, caller, "org.invitation.created", { invitationId: row!.id, email, role: role.role, expiresAt: new Date(row!.expiresAt).toISOString() }, now);
+    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.invitationCreated, { invitationId: row!.id, email, role: role.role, expiresAt: new Date(row!.expiresAt).toISOString() }), now);
     return view(row!, role.name, now);
   });
   const url = `${deps.config.dashboardBase}/invite/${code}`;
@@ -277,9 +278,8 @@ export async function acceptInvitation(
     await tx.update(invitations).set({ acceptedAt: now, acceptedBy: user.userId }).where(eq(invitations.id, invitation.id));
     await appendAudit(tx, {
       orgId: org.id,
-      type: "org.invitation.accepted",
+      ...auditEvent(AUDIT_EVENTS.invitationAccepted, { invitationId: invitation.id, userId: user.userId, connectedId: joined.connectedId, role: invitation.role }),
       actor,
-      payload: { invitationId: invitation.id, userId: user.userId, connectedId: joined.connectedId, role: invitation.role },
       requestId: input.requestId,
       at: now,
     });

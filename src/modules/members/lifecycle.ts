@@ -6,6 +6,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { connectedIds, memberships, serviceAccounts } from "../orgs/schema";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { recordEvent, type MemberCaller } from "./caller";
 
 export type Badge = typeof connectedIds.$inferSelect;
@@ -18,8 +19,7 @@ export async function setBadgeStatus(tx: Tx, caller: MemberCaller, badge: Badge,
   await recordEvent(
     tx,
     caller,
-    "org.badge.status_changed",
-    { connectedId: badge.id, from: badge.status, to: status, userId: badge.userId, serviceAccountId: badge.serviceAccountId },
+    auditEvent(AUDIT_EVENTS.badgeStatusChanged, { connectedId: badge.id, from: badge.status, to: status, userId: badge.userId, serviceAccountId: badge.serviceAccountId }),
     at,
   );
 }
@@ -41,8 +41,7 @@ export async function endMembership(tx: Tx, caller: MemberCaller, membership: Me
   await recordEvent(
     tx,
     caller,
-    "org.member.removed",
-    { userId: membership.userId, connectedId: badge?.id ?? null, role: membership.role, left: options.left },
+    auditEvent(AUDIT_EVENTS.memberRemoved, { userId: membership.userId, connectedId: badge?.id ?? null, role: membership.role, left: options.left }),
     options.at,
   );
   return { connectedId: badge?.id ?? null };
@@ -56,5 +55,5 @@ export async function endServiceAccount(tx: Tx, caller: MemberCaller, account: S
     .where(and(eq(connectedIds.serviceAccountId, account.id), ne(connectedIds.status, "revoked")));
   if (badge) await setBadgeStatus(tx, caller, badge, "revoked", at);
   await tx.delete(serviceAccounts).where(eq(serviceAccounts.id, account.id));
-  await recordEvent(tx, caller, "org.service_account.deleted", { serviceAccountId: account.id, connectedId: badge?.id ?? null, name: account.name, role: account.role }, at);
+  await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountDeleted, { serviceAccountId: account.id, connectedId: badge?.id ?? null, name: account.name, role: account.role }), at);
 }

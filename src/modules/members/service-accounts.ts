@@ -11,6 +11,7 @@ import { ApiError, KernelErrors } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { requireOwner } from "../orgs/access";
 import { connectedIds, serviceAccounts } from "../orgs/schema";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { MemberErrors } from "./errors";
 import { endServiceAccount, type Badge, type ServiceAccount } from "./lifecycle";
@@ -130,7 +131,7 @@ export async function createServiceAccount(deps: Pick<AppContext, "db" | "clock"
       createdAt: now,
       updatedAt: now,
     });
-    await recordEvent(tx, caller, "org.service_account.created", { serviceAccountId: id, connectedId, name, role: role.role }, now);
+    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountCreated, { serviceAccountId: id, connectedId, name, role: role.role }), now);
     return view(await accountOr404(tx, caller.org.id, id), await roleNamer(tx, caller.org.id));
   });
 }
@@ -173,7 +174,7 @@ export async function updateServiceAccount(
         .set({ name: changes.name?.to ?? account.name, description: changes.description ? changes.description.to : account.description, role: changes.role?.to ?? account.role })
         .where(eq(serviceAccounts.id, id));
       if (changes.name && badge) await tx.update(connectedIds).set({ displayName: changes.name.to!, updatedAt: now }).where(eq(connectedIds.id, badge.id));
-      await recordEvent(tx, caller, "org.service_account.updated", { serviceAccountId: id, changes }, now);
+      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountUpdated, { serviceAccountId: id, changes }), now);
     }
     return view(await accountOr404(tx, caller.org.id, id), await roleNamer(tx, caller.org.id));
   });

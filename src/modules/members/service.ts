@@ -17,6 +17,7 @@ import { requireOwner } from "../orgs/access";
 import { connectedIds, memberships, serviceAccounts } from "../orgs/schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { MemberErrors } from "./errors";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
@@ -99,7 +100,7 @@ export async function changeMemberRole(
     const from = row.membership.role;
     if (role !== from) {
       await tx.update(memberships).set({ role }).where(eq(memberships.id, row.membership.id));
-      await recordEvent(tx, caller, "org.member.role_changed", { userId: input.userId, connectedId: row.badge?.id ?? null, from, to: role }, deps.clock.now());
+      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.memberRoleChanged, { userId: input.userId, connectedId: row.badge?.id ?? null, from, to: role }), deps.clock.now());
     }
     const updated = { ...row, membership: { ...row.membership, role } };
     return memberView(caller, updated, await roleNamer(tx, caller.org.id));
@@ -223,7 +224,7 @@ export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller
         .update(connectedIds)
         .set({ type: change.type ?? badge.type, membershipType: change.membershipType ?? badge.membershipType, updatedAt: now })
         .where(eq(connectedIds.id, badge.id));
-      await recordEvent(tx, caller, "org.badge.updated", { connectedId: badge.id, changes: details }, now);
+      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.badgeUpdated, { connectedId: badge.id, changes: details }), now);
     }
     if (newStatus) await changeBadgeStatus(tx, caller, badge, holder!, newStatus, now);
 

@@ -6,6 +6,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { newId } from "../../platform/ids";
 import { connectedIds, memberships } from "./schema";
 
@@ -39,9 +40,8 @@ export async function addMembership(tx: Tx, input: AddMembershipInput): Promise<
   if (!existing) {
     await appendAudit(tx, {
       orgId: input.orgId,
-      type: "org.member.added",
+      ...auditEvent(AUDIT_EVENTS.memberAdded, { userId: input.user.id, connectedId, role: input.role }),
       actor: input.actor,
-      payload: { userId: input.user.id, connectedId, role: input.role },
       requestId: input.requestId,
       at: input.at,
     });

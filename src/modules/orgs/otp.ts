@@ -16,6 +16,7 @@ import { timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
+import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { Tx } from "../../platform/db/database";
@@ -116,9 +117,8 @@ export async function verifyPhoneOtp(deps: Pick<AppContext, "db" | "clock">, cal
     await tx.update(organizations).set({ verifiedPhone: phone, phoneVerifiedAt: now }).where(eq(organizations.id, caller.org.id));
     await appendAudit(tx, {
       orgId: caller.org.id,
-      type: "org.phone_verified",
+      ...auditEvent(AUDIT_EVENTS.orgPhoneVerified, { phone, previousPhone: org?.verifiedPhone ?? null }),
       actor: { kind: "user", id: caller.actor.userId },
-      payload: { phone, previousPhone: org?.verifiedPhone ?? null },
       requestId: caller.requestId,
       at: now,
     });
@@ -167,9 +167,8 @@ export async function verifyEmailOtp(deps: Pick<AppContext, "db" | "clock">, cal
     await tx.update(organizations).set({ verifiedEmail: email, emailVerifiedAt: now }).where(eq(organizations.id, caller.org.id));
     await appendAudit(tx, {
       orgId: caller.org.id,
-      type: "org.email_verified",
+      ...auditEvent(AUDIT_EVENTS.orgEmailVerified, { email, previousEmail: org?.verifiedEmail ?? null }),
       actor: { kind: "user", id: caller.actor.userId },
-      payload: { email, previousEmail: org?.verifiedEmail ?? null },
       requestId: caller.requestId,
       at: now,
     });
@@ -269,9 +268,8 @@ async function issueCode(deps: Pick<AppContext, "db" | "clock">, caller: OtpCall
     });
     await appendAudit(tx, {
       orgId: caller.org.id,
-      type: "org.otp.requested",
+      ...auditEvent(AUDIT_EVENTS.orgOtpRequested, { channel, destination, ...request.auditPayload }),
       actor: { kind: "user", id: caller.actor.userId },
-      payload: { channel, destination, ...request.auditPayload },
       requestId: caller.requestId,
       at: now,
     });

@@ -23,23 +23,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Event types written literally at append sites: appendAudit({type: "…"}), recordEvent(tx, caller, "…"), auditEvent-free spreads. */
+/** Event types written as literals at append sites: appendAudit(tx, {type: "…"}) and recordEvent(tx, caller, "…"). */
+function literalTypes(text: string): string[] {
+  const found: string[] = [];
+  for (const call of text.matchAll(/(?:appendAudit|recordEvent)\(([\s\S]{0,600}?)\);/g)) {
+    for (const m of call[1]!.matchAll(/(?:type:\s*|^\s*\w+,\s*\w+,\s*)"([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)"/gm)) found.push(m[1]!);
+  }
+  return found;
+}
+
 function appendedTypes(): Map<string, string> {
   const found = new Map<string, string>();
-  for (const file of sourceFiles(SRC)) {
-    const text = readFileSync(file, "utf8");
-    if (!/appendAudit\(|recordEvent\(/.test(text)) continue;
-    for (const call of text.matchAll(/(?:appendAudit|recordEvent)\(([\s\S]{0,600}?)\);/g)) {
-      for (const m of call[1]!.matchAll(/(?:type:\s*|recordEvent\(\s*\w+,\s*\w+,\s*|^\s*\w+,\s*\w+,\s*)"([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)"/gm)) found.set(m[1]!, file.slice(SRC.length + 1));
-    }
-  }
+  for (const file of sourceFiles(SRC)) for (const type of literalTypes(readFileSync(file, "utf8"))) found.set(type, file.slice(SRC.length + 1));
   return found;
 }
 
 describe("the catalog", () => {
   test("every type appended in src/ is catalogued", () => {
+    // The scanner sees both call shapes (modules emit through auditEvent, which it need not see).
+    expect(literalTypes('await appendAudit(tx, { orgId, type: "x.y", actor, at });\nawait recordEvent(\n tx,\n caller,\n "a.b_c",\n {}, at);')).toEqual(["x.y", "a.b_c"]);
     const types = appendedTypes();
-    expect(types.size).toBeGreaterThan(20);
     const missing = [...types].filter(([type]) => !catalogEntry(type)).map(([type, file]) => `${type} (${file})`);
     expect(missing).toEqual([]);
   });
