@@ -7,8 +7,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import { ApiError } from "../../platform/http/errors";
-import { takeRateLimits, type RateLimit } from "../../platform/http/rate-limit";
-import { AccountErrors, RateLimitedError } from "./errors";
+import { enforceRateLimits, type RateLimit } from "../../platform/http/rate-limit";
+import { AccountErrors } from "./errors";
 import { safeReturnUrl } from "./return-url";
 import { magicLinks } from "./schema";
 import { findOrCreateUser, normaliseEmail } from "./service";
@@ -49,8 +49,7 @@ export async function sendMagicLink(deps: Pick<AppContext, "db" | "clock" | "con
   const token = randomSecret(32);
   const now = deps.clock.now();
   await deps.db.write(async (tx) => {
-    const decision = await takeRateLimits(tx, sendLimits(address, request.ip), now);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    await enforceRateLimits(tx, sendLimits(address, request.ip), now);
     await tx.insert(magicLinks).values({
       id: sha256Hex(token),
       email: address,

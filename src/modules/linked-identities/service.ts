@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import type { Queryable } from "../../platform/db/database";
-import { ApiError } from "../../platform/http/errors";
+import { ApiError, RateLimitedError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { SessionActor } from "../accounts/guard";
 import { linkedIdentities, linkRequests, users } from "../accounts/schema";
@@ -84,7 +84,7 @@ export async function initiateLink(
       .limit(1);
     if (last && last.createdAt > now - INITIATE_INTERVAL_MS) {
       const retryAfterSeconds = Math.max(1, Math.ceil((last.createdAt + INITIATE_INTERVAL_MS - now) / 1000));
-      throw new ApiError(429, LinkErrors.rateLimited, { retryAfterSeconds });
+      throw new RateLimitedError(retryAfterSeconds);
     }
     const target = await accountByEmail(tx, address);
     if (target && (await activeLink(tx, actor.userId, target.id))) {

@@ -10,7 +10,7 @@ import type { Queryable, Tx } from "../../platform/db/database";
 import { appendAudit } from "../../platform/audit/append";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import { ApiError } from "../../platform/http/errors";
-import { takeRateLimits } from "../../platform/http/rate-limit";
+import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { newId } from "../../platform/ids";
 import { SendFailedError } from "../../platform/outbound/errors";
 import { users } from "../accounts/schema";
@@ -187,10 +187,11 @@ export async function revokeInvitation(deps: Pick<AppContext, "db" | "clock">, c
 
 /** Counts one public use of a code against the caller's IP, in its own transaction so refusals still count. */
 async function limitCodeLookups(deps: Pick<AppContext, "db" | "clock">, ip: string | null): Promise<void> {
-  const decision = await deps.db.write((tx) => takeRateLimits(tx, [{ key: `invitation-code:ip:${ip ?? "unknown"}`, ...CODE_LOOKUP_LIMIT }], deps.clock.now()));
-  if (!decision.allowed) {
-    throw new ApiError(429, MemberErrors.rateLimited, { retryAfterSeconds: decision.retryAfterSeconds, message: "too many invitation lookups; try again later" });
-  }
+  await deps.db.write((tx) =>
+    enforceRateLimits(tx, [{ key: `invitation-code:ip:${ip ?? "unknown"}`, ...CODE_LOOKUP_LIMIT }], deps.clock.now(), {
+      message: "too many invitation lookups; try again later",
+    }),
+  );
 }
 
 async function byCode(reader: Queryable, code: string) {

@@ -21,7 +21,7 @@ import { toIso } from "../../platform/clock";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { takeRateLimits, type RateLimit } from "../../platform/http/rate-limit";
+import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { newId } from "../../platform/ids";
 import { normaliseEmail } from "../accounts/service";
 import { assertCan } from "../permissions/service";
@@ -98,7 +98,7 @@ export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms"
     async checkLimits(tx, now) {
       await assertNumberCap(tx, phone, country.group, now);
       if (FUSED_GROUPS.includes(country.group)) await assertFuse(tx, now, deps.config.smsDailyFuse);
-      await takeOrRefuse(tx, { key: `otp:phone:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.phonePerIpPerHour, windowMs: HOUR_MS }, now, {
+      await enforceRateLimits(tx, [{ key: `otp:phone:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.phonePerIpPerHour, windowMs: HOUR_MS }], now, {
         message: "too many codes sent from this address; try again later",
       });
     },
@@ -136,11 +136,11 @@ export async function sendEmailOtp(deps: Pick<AppContext, "db" | "clock" | "mail
     coverage: null,
     auditPayload: {},
     async checkLimits(tx, now) {
-      await takeOrRefuse(tx, { key: `otp:email:address:${email}`, limit: OTP_SEND_LIMITS.emailPerAddressPerDay, windowMs: DAY_MS }, now, {
+      await enforceRateLimits(tx, [{ key: `otp:email:address:${email}`, limit: OTP_SEND_LIMITS.emailPerAddressPerDay, windowMs: DAY_MS }], now, {
         field: "email",
         message: `at most ${OTP_SEND_LIMITS.emailPerAddressPerDay} codes per address per day`,
       });
-      await takeOrRefuse(tx, { key: `otp:email:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.emailPerIpPerHour, windowMs: HOUR_MS }, now, {
+      await enforceRateLimits(tx, [{ key: `otp:email:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.emailPerIpPerHour, windowMs: HOUR_MS }], now, {
         message: "too many codes sent from this address; try again later",
       });
     },
@@ -318,10 +318,6 @@ async function assertFuse(tx: Tx, now: number, fuse: number): Promise<void> {
   });
 }
 
-async function takeOrRefuse(tx: Tx, limit: RateLimit, now: number, refusal: { field?: string; message: string }): Promise<void> {
-  const decision = await takeRateLimits(tx, [limit], now);
-  if (!decision.allowed) throw new ApiError(429, OtpErrors.rateLimited, { ...refusal, retryAfterSeconds: decision.retryAfterSeconds });
-}
 
 /**
  * Step 2 of a send. Only delivered codes count (§8): a refusal by the adapter voids the

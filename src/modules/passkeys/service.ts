@@ -17,7 +17,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { takeRateLimits } from "../../platform/http/rate-limit";
+import { enforceRateLimits } from "../../platform/http/rate-limit";
 import type { SessionActor } from "../accounts/guard";
 import { passkeys, users } from "../accounts/schema";
 import {
@@ -169,10 +169,7 @@ export async function loginOptions(deps: Deps, clientIp: string | null): Promise
   });
   await deps.db.write(async (tx) => {
     const now = deps.clock.now();
-    const decision = await takeRateLimits(tx, [{ key: `passkey-login-options:ip:${clientIp ?? "unknown"}`, limit: LOGIN_OPTIONS_PER_MINUTE, windowMs: 60_000 }], now);
-    if (!decision.allowed) {
-      throw new ApiError(429, PasskeyErrors.rateLimited, { retryAfterSeconds: decision.retryAfterSeconds });
-    }
+    await enforceRateLimits(tx, [{ key: `passkey-login-options:ip:${clientIp ?? "unknown"}`, limit: LOGIN_OPTIONS_PER_MINUTE, windowMs: 60_000 }], now);
     await storeChallenge(tx, { challenge: options.challenge, ceremony: "login" }, now);
   });
   return options;

@@ -32,7 +32,10 @@ export const KernelErrors = {
  * Retry-After header (it does so for any ApiError carrying retryAfterSeconds).
  */
 export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", { retryAfterSeconds });
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail: { field?: string; message?: string } = {},
+  ) {
+    super(429, "rate_limited", { ...detail, retryAfterSeconds });
   }
 }

@@ -7,6 +7,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database, Tx } from "../db/database";
 import type { JobDefinition } from "../jobs/scheduler";
+import { RateLimitedError } from "./errors";
 import { rateCounters } from "./schema";
 
 export interface RateLimit {
@@ -47,6 +48,15 @@ export async function takeRateLimits(tx: Tx, limits: readonly RateLimit[], now: 
     }
   }
   return { allowed: true, retryAfterSeconds: 0 };
+}
+
+/**
+ * takeRateLimits, refusing with 429 `rate_limited` (RateLimitedError, whose wait the
+ * kernel also sends as Retry-After) when any limit is full.
+ */
+export async function enforceRateLimits(tx: Tx, limits: readonly RateLimit[], now: number, detail?: { field?: string; message?: string }): Promise<void> {
+  const decision = await takeRateLimits(tx, limits, now);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, detail);
 }
 
 /** Longest window any limit uses; counters older than this are dead. */
