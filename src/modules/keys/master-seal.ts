@@ -19,7 +19,7 @@ import { verifyPersonalSeal } from "../passkeys/seal";
 import { requireOwner, type Organization, type OrgActor } from "../orgs/access";
 import { readinessOf, type Readiness } from "../orgs/readiness";
 import { orgMasterSeals } from "../orgs/schema";
-import { generateSigningKeyMaterial, storeSigningKey, type SigningKeyMaterial } from "./signing-keys";
+import { currentSigningKey, generateSigningKeyMaterial, storeSigningKey, type SigningKeyMaterial } from "./signing-keys";
 
 export const MASTER_SEAL_PURPOSE = "org.master_seal.create";
 
@@ -27,6 +27,7 @@ export interface MasterSealView {
   exists: boolean;
   method: "passkey" | "operator" | null;
   createdAt: string | null;
+  /** The key the organization signs with now: the seal's own key until the first rotation. */
   signingKeyId: string | null;
   readiness: Readiness;
 }
@@ -37,7 +38,7 @@ export async function masterSealStatus(deps: Pick<AppContext, "db">, org: Organi
     exists: !!seal,
     method: seal?.method ?? null,
     createdAt: seal ? new Date(seal.createdAt).toISOString() : null,
-    signingKeyId: seal?.signingKeyId ?? null,
+    signingKeyId: seal ? ((await currentSigningKey(deps.db.read, org.id))?.id ?? null) : null,
     readiness: await readinessOf(deps.db.read, org),
   };
 }

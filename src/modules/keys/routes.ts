@@ -232,7 +232,7 @@ function signingKeyRoutes(ctx: AppContext) {
         summary: "Org Master Seal status and readiness",
         description:
           "Whether the organization has its Org Master Seal, how it was made (the owner's passkey, or the operator at bootstrap), " +
-          "its signing key id, and `readiness`: `ready` is true only with the Master Seal and an owner passkey; `missing` lists what is left. Any member may read it.",
+          "the signing key it signs with now (the seal's own key until a rotation), and `readiness`: `ready` is true only with the Master Seal and an owner passkey; `missing` lists what is left. Any member may read it.",
       },
     })
     .post(

@@ -3,6 +3,7 @@
  * publishes afterwards, permits signed with the old permit key failing verification
  * while end-user tokens signed with the old token key verify until they expire.
  */
+import { orgMasterSeals } from "../../../src/modules/orgs/schema";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
@@ -130,6 +131,15 @@ describe("signing-key rotation: what verifies afterwards", () => {
       retireImmediately: false,
     });
     expect((await t.request("GET", `/api/org/${org.slug}/settings/keys/signing-keys`, { token: org.owner.token })).body).toEqual(r.body);
+  });
+
+  test("the Master Seal view names the key the organization signs with now", async () => {
+    const seal = await t.request("GET", `/api/org/${org.slug}/master-seal`, { token: org.owner.token });
+    expect(seal.status).toBe(200);
+    const [sealRow] = await t.ctx.db.read.select().from(orgMasterSeals).where(eq(orgMasterSeals.orgId, org.orgId));
+    expect(seal.body.signingKeyId).toBe((await currentSigningKey(t.ctx.db.read, org.orgId))!.id);
+    // The org has rotated since the seal, so the seal's own key is no longer the one in use.
+    expect(seal.body.signingKeyId).not.toBe(sealRow!.signingKeyId);
   });
 
   test("the old token key leaves the JWKS when it retires (24 h and 5 min later)", async () => {
