@@ -3,12 +3,11 @@
  * publishes afterwards, permits signed with the old permit key failing verification
  * while end-user tokens signed with the old token key verify until they expire.
  */
-import { orgMasterSeals } from "../../../src/modules/orgs/schema";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { auditEvents } from "../../../src/platform/audit/schema";
-import { orgSigningKeys } from "../../../src/modules/orgs/schema";
+import { orgMasterSeals, orgSigningKeys } from "../../../src/modules/orgs/schema";
 import { orgPermitKeys } from "../../../src/modules/keys/schema";
 import { currentPermitKey, currentSigningKey, openPermitKey, openSigningKey } from "../../../src/modules/keys/signing-keys";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../support/accounts";
