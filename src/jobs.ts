@@ -4,10 +4,12 @@ import { outboxPruneJob } from "./platform/outbound/jobs";
 import { jobRunsPruneJob } from "./platform/jobs/jobs";
 import { rateCountersPruneJob } from "./platform/http/rate-limit";
 import { registerAuditJobs } from "./modules/audit/jobs";
+import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
   ctx.jobs.register(jobRunsPruneJob(ctx));
   ctx.jobs.register(rateCountersPruneJob(ctx));
+  ctx.jobs.register(signInArtifactsPruneJob(ctx));
   registerAuditJobs(ctx);
 }
