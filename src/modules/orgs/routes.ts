@@ -3,7 +3,8 @@
  * settings and sub-organizations. Rules live in service.ts and settings.ts; the
  * contract is documented in docs/organizations.md.
  */
-import { Elysia, getSchemaValidator, t, ValidationError, type TSchema } from "elysia";
+import { Elysia, t } from "elysia";
+import { strictBody } from "../../platform/http/strict-body";
 import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../accounts/guard";
@@ -66,22 +67,6 @@ const OrgDetail = t.Composite([
 ]);
 
 const ORG_ERRORS = "401 without a session; 404 `not_found` for an unknown slug or one the caller is not a member of (the same body).";
-
-/**
- * A body schema that refuses unknown fields. Elysia drops them before validating (its
- * `normalize`), so without this a misspelt settings field would silently reset to its
- * default. Checked on the raw body in `transform`, before Elysia's own validation; the
- * kernel turns the ValidationError into 400 invalid_request naming the field.
- */
-function strictBody<S extends TSchema>(schema: S) {
-  const validator = getSchemaValidator(schema, { normalize: false });
-  return {
-    body: schema,
-    transform({ body }: { body: unknown }) {
-      if (!validator!.Check(body)) throw new ValidationError("body", validator!, body);
-    },
-  };
-}
 
 /** The org guard's actor with the request id its audit events cite. */
 function acting(orgActor: OrgActor, request: Request): OrgActing {
