@@ -18,6 +18,11 @@ import { memberRoutes } from "./modules/members/routes";
 import { keyRoutes } from "./modules/keys/routes";
 import { publicV1Routes } from "./modules/public-v1/routes";
 import { auditRoutes } from "./modules/audit/routes";
+import { permitRoutes } from "./modules/permits/routes";
+import { fileRoutes } from "./modules/files/routes";
+import { fileSharingRoutes } from "./modules/file-sharing/routes";
+import { lifecycleRoutes } from "./modules/lifecycle/routes";
+import { appRoutes } from "./modules/apps/routes";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
@@ -34,6 +39,11 @@ export function createApp(ctx: AppContext) {
     .use(keyRoutes(ctx))
     .use(publicV1Routes(ctx))
     .use(auditRoutes(ctx))
+    .use(permitRoutes(ctx))
+    .use(fileRoutes(ctx))
+    .use(fileSharingRoutes(ctx))
+    .use(lifecycleRoutes(ctx))
+    .use(appRoutes(ctx))
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
   // Routes declare a body limit other than the default in `detail` (it is documented there too).

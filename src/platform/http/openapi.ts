@@ -29,6 +29,11 @@ export const API_TAGS = [
   { name: "Machine access", description: "M2M tokens: an org API key exchanged for a short-lived access token for /api/org/{slug}/* (spec 4.3, 5.2)." },
   { name: "Public v1", description: "The stable public API for developers, with an org API key in X-Api-Key (spec 4.2)." },
   { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
+  { name: "Permits", description: "Signed permits: short-lived RS256 statements that a badge holds a scope, verifiable with the org's JWKS (5.5)." },
+  { name: "Files", description: "Organization file storage: upload, list, download, trash and restore, quota (spec 3.4, 5.3)." },
+  { name: "File sharing", description: "One-link sharing of a file and the public share view (spec 3.4, 4.1)." },
+  { name: "Storage lifecycle", description: "Lifecycle rules that move unaccessed files to infrequent access or the trash (spec 2.4, 8)." },
+  { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
   { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
 ];
 

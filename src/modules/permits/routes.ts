@@ -1,0 +1,9 @@
+/**
+ * Permits: the HTTP routes of this module (being built; rules live in service.ts).
+ */
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+
+export function permitRoutes(_ctx: AppContext) {
+  return new Elysia({ name: "permits" });
+}
