@@ -4,10 +4,12 @@ import sqlite_0000_init from "./sqlite/0000_init.sql" with { type: "text" };
 import sqlite_0001_accounts_orgs_members from "./sqlite/0001_accounts_orgs_members.sql" with { type: "text" };
 import sqlite_0002_audit_chain from "./sqlite/0002_audit_chain.sql" with { type: "text" };
 import sqlite_0003_machine_access from "./sqlite/0003_machine_access.sql" with { type: "text" };
+import sqlite_0004_files_storage from "./sqlite/0004_files_storage.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
 import postgres_0003_machine_access from "./postgres/0003_machine_access.sql" with { type: "text" };
+import postgres_0004_files_storage from "./postgres/0004_files_storage.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -15,6 +17,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0001_accounts_orgs_members", sql: sqlite_0001_accounts_orgs_members },
   { id: "0002_audit_chain", sql: sqlite_0002_audit_chain },
   { id: "0003_machine_access", sql: sqlite_0003_machine_access },
+  { id: "0004_files_storage", sql: sqlite_0004_files_storage },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -22,4 +25,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0001_accounts_orgs_members", sql: postgres_0001_accounts_orgs_members },
   { id: "0002_audit_chain", sql: postgres_0002_audit_chain },
   { id: "0003_machine_access", sql: postgres_0003_machine_access },
+  { id: "0004_files_storage", sql: postgres_0004_files_storage },
 ];

@@ -7,3 +7,4 @@ export * from "./modules/orgs/schema";
 export * from "./platform/http/schema";
 export * from "./modules/keys/schema";
 export * from "./modules/audit/schema";
+export * from "./modules/files/schema";
