@@ -73,3 +73,44 @@ export const m2mTokenSecrets = table("m2m_token_secrets", {
   secretSealed: col.text().notNull(),
   createdAt: col.time().notNull(),
 });
+
+/**
+ * The secret that signs the organization's outgoing webhooks (one row per org). It is
+ * sealed with the master key, not hashed, because Signet must sign with it later.
+ * After a regeneration the previous secret stays valid until `previousValidUntil`
+ * (24 h, or at once on request), so receivers can switch over without losing events.
+ */
+export const orgWebhookSecrets = table("org_webhook_secrets", {
+  orgId: col.id().references(() => organizations.id, { onDelete: "cascade" }),
+  secretSealed: col.text().notNull(),
+  createdAt: col.time().notNull(),
+  createdBy: col.text().notNull(),
+  previousSecretSealed: col.text(),
+  previousValidUntil: col.time(),
+});
+
+/**
+ * Plugin tokens (`ah_plugin_…`): credentials for the organization's plugins and
+ * integrations, with scopes that only narrow their creator's and a fixed expiry. Only
+ * the SHA-256 is kept; `prefix` lets people recognise a token. Revoking keeps the row.
+ */
+export const orgPluginTokens = table(
+  "org_plugin_tokens",
+  {
+    id: col.id(),
+    orgId: col.text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: col.text().notNull(),
+    prefix: col.text().notNull(),
+    tokenHash: col.text().notNull(),
+    scopes: col.json<string[]>().notNull(),
+    createdBy: col.text().notNull(),
+    createdAt: col.time().notNull(),
+    expiresAt: col.time().notNull(),
+    revokedAt: col.time(),
+    revokedBy: col.text(),
+  },
+  [
+    { name: "org_plugin_tokens_hash_uq", on: ["tokenHash"], unique: true },
+    { name: "org_plugin_tokens_org_idx", on: ["orgId", "createdAt"] },
+  ],
+);
