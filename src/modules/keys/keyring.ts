@@ -7,6 +7,8 @@
  *   be alive (revokedAt + ceiling + 1 h). Loaded once, then updated by events.
  * - JWKS documents, precomputed bytes per organization slug (see jwks.ts).
  * - The HMAC secrets that authenticate M2M access tokens (immutable once created).
+ * - The opened private keys an organization signs with now (token key, permit key), so a
+ *   signature needs no database read and no unsealing; dropped on `signing_keys.changed`.
  *
  * Keeping nodes in step: a change publishes a KeyEvent in the transaction that makes it.
  * On PostgreSQL that is `pg_notify`, delivered to every node's listener when (and only
@@ -25,6 +27,7 @@ import type { Clock } from "../../platform/clock";
 import type { SecretBox } from "../../platform/crypto/secrets";
 import type { Database, DatabaseTarget, Tx } from "../../platform/db/database";
 import type { Logger } from "../../platform/log";
+import type { Rs256Signer } from "../../platform/crypto/rs256";
 import { apiKeys } from "./schema";
 
 export const KEY_EVENTS_CHANNEL = "signet_key_events";
@@ -51,6 +54,9 @@ export interface KeyringDeps {
   database: DatabaseTarget;
 }
 
+/** Which of an organization's current keys: the token key or the permit key (signing-keys.ts). */
+export type SigningKeyUse = "token" | "permit";
+
 /** How often a PostgreSQL listener proves its connection is alive, and waits before reconnecting. */
 const LISTENER_HEARTBEAT_MS = 10_000;
 const LISTENER_RETRY_MS = 1_000;
@@ -59,6 +65,7 @@ export class Keyring {
   private readonly markers = new Map<string, number>();
   private readonly jwks = new Map<string, JwksEntry>();
   private readonly tokenSecrets = new Map<string, Uint8Array>();
+  private readonly signers = new Map<string, Rs256Signer>();
   /** The secret new M2M tokens are signed with, once known (see m2m-token.ts). */
   currentTokenSecret: { kid: string; secret: Uint8Array } | null = null;
   private started: Promise<void> | null = null;
@@ -122,6 +129,8 @@ export class Keyring {
         break;
       case "signing_keys.changed":
         for (const [slug, entry] of this.jwks) if (entry.orgId === event.orgId) this.jwks.delete(slug);
+        this.signers.delete(`token:${event.orgId}`);
+        this.signers.delete(`permit:${event.orgId}`);
         break;
     }
   }
@@ -169,6 +178,22 @@ export class Keyring {
     const secret = await load(kid);
     if (secret) this.tokenSecrets.set(kid, secret);
     return secret;
+  }
+
+  /**
+   * The organization's current signer for `use`, from memory when in step, else loaded
+   * (and kept only while in step: a rotation on another node must not be missed).
+   */
+  async signer(use: SigningKeyUse, orgId: string, load: () => Promise<Rs256Signer | null>): Promise<Rs256Signer | null> {
+    await this.ready();
+    const name = `${use}:${orgId}`;
+    if (this.inStep) {
+      const known = this.signers.get(name);
+      if (known) return known;
+    }
+    const signer = await load();
+    if (signer && this.inStep) this.signers.set(name, signer);
+    return signer;
   }
 
   async close(): Promise<void> {

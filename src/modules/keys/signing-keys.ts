@@ -14,10 +14,13 @@
  * Key generation takes tens of milliseconds, so it happens before the transaction
  * that stores the key (keeping the SQLite writer lock short).
  */
+import { createPrivateKey, type webcrypto } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import type { AppContext } from "../../context";
+import type { Rs256Signer } from "../../platform/crypto/rs256";
 import type { Queryable, Tx } from "../../platform/db/database";
+import type { SigningKeyUse } from "./keyring";
 import { orgSigningKeys } from "../orgs/schema";
 import { orgPermitKeys } from "./schema";
 
@@ -131,4 +134,19 @@ export async function openPermitKey(deps: Pick<AppContext, "secrets">, row: Pick
 async function openKey(deps: Pick<AppContext, "secrets">, table: KeyTable, row: { id: string; alg: string; privateJwkSealed: string }): Promise<CryptoKey> {
   const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(table, row.id))) as JWK;
   return (await importJWK(jwk, row.alg)) as CryptoKey;
+}
+
+/**
+ * What signs for the organization now: its current token key or permit key, opened, from
+ * the keyring's memory after the first use; null when it has none (no Org Master Seal).
+ * Sign with signRs256 (platform/crypto/rs256.ts), which runs off the request's thread.
+ */
+export async function orgSigner(deps: Pick<AppContext, "db" | "secrets" | "keyring">, use: SigningKeyUse, orgId: string): Promise<Rs256Signer | null> {
+  return deps.keyring.signer(use, orgId, async () => {
+    const row = use === "token" ? await currentSigningKey(deps.db.read, orgId) : await currentPermitKey(deps.db.read, orgId);
+    if (!row) return null;
+    const table: KeyTable = use === "token" ? "org_signing_keys" : "org_permit_keys";
+    const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(table, row.id))) as JWK;
+    return { kid: row.id, key: createPrivateKey({ key: jwk as webcrypto.JsonWebKey, format: "jwk" }) };
+  });
 }
