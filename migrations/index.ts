@@ -6,12 +6,14 @@ import sqlite_0002_audit_chain from "./sqlite/0002_audit_chain.sql" with { type:
 import sqlite_0003_machine_access from "./sqlite/0003_machine_access.sql" with { type: "text" };
 import sqlite_0004_files_storage from "./sqlite/0004_files_storage.sql" with { type: "text" };
 import sqlite_0005_other_keys from "./sqlite/0005_other_keys.sql" with { type: "text" };
+import sqlite_0006_apps from "./sqlite/0006_apps.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
 import postgres_0003_machine_access from "./postgres/0003_machine_access.sql" with { type: "text" };
 import postgres_0004_files_storage from "./postgres/0004_files_storage.sql" with { type: "text" };
 import postgres_0005_other_keys from "./postgres/0005_other_keys.sql" with { type: "text" };
+import postgres_0006_apps from "./postgres/0006_apps.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -21,6 +23,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0003_machine_access", sql: sqlite_0003_machine_access },
   { id: "0004_files_storage", sql: sqlite_0004_files_storage },
   { id: "0005_other_keys", sql: sqlite_0005_other_keys },
+  { id: "0006_apps", sql: sqlite_0006_apps },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -30,4 +33,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0003_machine_access", sql: postgres_0003_machine_access },
   { id: "0004_files_storage", sql: postgres_0004_files_storage },
   { id: "0005_other_keys", sql: postgres_0005_other_keys },
+  { id: "0006_apps", sql: postgres_0006_apps },
 ];

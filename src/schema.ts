@@ -8,3 +8,4 @@ export * from "./platform/http/schema";
 export * from "./modules/keys/schema";
 export * from "./modules/audit/schema";
 export * from "./modules/files/schema";
+export * from "./modules/apps/schema";
