@@ -7,6 +7,7 @@ import sqlite_0003_machine_access from "./sqlite/0003_machine_access.sql" with {
 import sqlite_0004_files_storage from "./sqlite/0004_files_storage.sql" with { type: "text" };
 import sqlite_0005_other_keys from "./sqlite/0005_other_keys.sql" with { type: "text" };
 import sqlite_0006_apps from "./sqlite/0006_apps.sql" with { type: "text" };
+import sqlite_0007_permits from "./sqlite/0007_permits.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -14,6 +15,7 @@ import postgres_0003_machine_access from "./postgres/0003_machine_access.sql" wi
 import postgres_0004_files_storage from "./postgres/0004_files_storage.sql" with { type: "text" };
 import postgres_0005_other_keys from "./postgres/0005_other_keys.sql" with { type: "text" };
 import postgres_0006_apps from "./postgres/0006_apps.sql" with { type: "text" };
+import postgres_0007_permits from "./postgres/0007_permits.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -24,6 +26,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0004_files_storage", sql: sqlite_0004_files_storage },
   { id: "0005_other_keys", sql: sqlite_0005_other_keys },
   { id: "0006_apps", sql: sqlite_0006_apps },
+  { id: "0007_permits", sql: sqlite_0007_permits },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -34,4 +37,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0004_files_storage", sql: postgres_0004_files_storage },
   { id: "0005_other_keys", sql: postgres_0005_other_keys },
   { id: "0006_apps", sql: postgres_0006_apps },
+  { id: "0007_permits", sql: postgres_0007_permits },
 ];

@@ -9,3 +9,4 @@ export * from "./modules/keys/schema";
 export * from "./modules/audit/schema";
 export * from "./modules/files/schema";
 export * from "./modules/apps/schema";
+export * from "./modules/permits/schema";
