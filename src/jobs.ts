@@ -5,11 +5,13 @@ import { jobRunsPruneJob } from "./platform/jobs/jobs";
 import { rateCountersPruneJob } from "./platform/http/rate-limit";
 import { registerAuditJobs } from "./modules/audit/jobs";
 import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
+import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
   ctx.jobs.register(jobRunsPruneJob(ctx));
   ctx.jobs.register(rateCountersPruneJob(ctx));
   ctx.jobs.register(signInArtifactsPruneJob(ctx));
+  ctx.jobs.register(permitIdempotencyPruneJob(ctx));
   registerAuditJobs(ctx);
 }

@@ -122,19 +122,25 @@ export interface MachineAccess {
   actor: MachineOrgActor;
 }
 
+type MachineDeps = Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring">;
+
 /**
- * The organization and the machine behind an M2M token on `/api/org/{slug}/*`, or 401:
- * not a token Signet issued (malformed, `alg: none`, another key or algorithm),
- * expired, its key revoked, another organization's slug, or its service account no
- * longer active.
+ * The claims of a live M2M token, or 401: not a token Signet issued (malformed,
+ * `alg: none`, another key or algorithm), expired, or its key revoked.
  */
-export async function resolveMachineAccess(deps: Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring">, token: string, slug: string): Promise<MachineAccess> {
+export async function authenticateMachineToken(deps: MachineDeps, token: string): Promise<M2mClaims> {
   const claims = await verifyM2mToken(deps, token, deps.config.baseUrl);
   if (!claims) throw unauthorized(KeyErrors.invalidToken, "the access token is not valid");
-  const now = deps.clock.now();
-  if (claims.exp * 1000 <= now) throw unauthorized(KeyErrors.tokenExpired, "the access token has expired; exchange the API key again");
+  if (claims.exp * 1000 <= deps.clock.now()) throw unauthorized(KeyErrors.tokenExpired, "the access token has expired; exchange the API key again");
   if (await deps.keyring.isRevoked(claims.sub)) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key behind this token has been revoked");
-  const org = await orgBySlug(deps.db.read, slug);
+  return claims;
+}
+
+/**
+ * The machine behind authenticated claims, acting in `org` (null: no such organization),
+ * or 401: another organization's token, or its service account no longer active.
+ */
+export async function machineInOrg(deps: Pick<AppContext, "db">, claims: M2mClaims, org: Organization | null): Promise<MachineOrgActor> {
   if (!org || org.id !== claims.org) throw unauthorized(KeyErrors.wrongOrganization, "the access token belongs to another organization");
   let scopes: readonly string[] = claims.scope.split(" ").filter((s) => s !== "");
   let connectedId: string | null = null;
@@ -145,21 +151,28 @@ export async function resolveMachineAccess(deps: Pick<AppContext, "db" | "clock"
     scopes = scopes.filter((scope) => coversAll(account.scopes, [scope]));
   }
   return {
-    org,
-    actor: {
-      kind: "m2m",
-      userId: null,
-      role: null,
-      isOwner: false,
-      keyId: claims.sub,
-      tokenId: claims.jti,
-      serviceAccountId: claims.sa ?? null,
-      connectedId,
-      appGroupId: claims.ag ?? null,
-      scopes,
-      expiresAt: claims.exp * 1000,
-    },
+    kind: "m2m",
+    userId: null,
+    role: null,
+    isOwner: false,
+    keyId: claims.sub,
+    tokenId: claims.jti,
+    serviceAccountId: claims.sa ?? null,
+    connectedId,
+    appGroupId: claims.ag ?? null,
+    scopes,
+    expiresAt: claims.exp * 1000,
   };
+}
+
+/**
+ * The organization and the machine behind an M2M token on `/api/org/{slug}/*`, or 401
+ * (see authenticateMachineToken and machineInOrg).
+ */
+export async function resolveMachineAccess(deps: MachineDeps, token: string, slug: string): Promise<MachineAccess> {
+  const claims = await authenticateMachineToken(deps, token);
+  const org = await orgBySlug(deps.db.read, slug);
+  return { org: org!, actor: await machineInOrg(deps, claims, org) };
 }
 
 /** GET /api/org/{slug}/me: who is calling, as the guard resolved it. */
