@@ -13,6 +13,7 @@ import { JobScheduler } from "./platform/jobs/scheduler";
 import { createLogger, type Logger } from "./platform/log";
 import { createMailSender, createSmsSender } from "./platform/outbound";
 import type { MailSender, SmsSender } from "./platform/outbound/types";
+import { createBlobStore, type BlobStore } from "./platform/blobs";
 import { registerJobs } from "./jobs";
 import { createSessionManager, type SessionManager } from "./modules/accounts/sessions";
 import { Keyring } from "./modules/keys/keyring";
@@ -29,6 +30,8 @@ export interface AppContext {
   sessions: SessionManager;
   /** In-memory key state (revocation markers, JWKS bytes), kept in step across nodes. */
   keyring: Keyring;
+  /** Where file bytes live: local disk or S3 (SIGNET_STORAGE). */
+  blobs: BlobStore;
   version: string;
 }
 
@@ -39,6 +42,7 @@ export interface ContextOverrides {
   logger?: Logger;
   mail?: MailSender;
   sms?: SmsSender;
+  blobs?: BlobStore;
 }
 
 /** Opens the database, applies migrations and wires every dependency. */
@@ -52,13 +56,15 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await db.close();
     throw e;
   }
-  const secrets = await SecretBox.fromBytes(config.masterKey ?? loadOrCreateKeyFile(config.dataDir));
+  const masterKey = config.masterKey ?? loadOrCreateKeyFile(config.dataDir);
+  const secrets = await SecretBox.fromBytes(masterKey);
   const mail = overrides.mail ?? createMailSender(config, { db, clock, logger });
   const sms = overrides.sms ?? createSmsSender(config, { db, clock, logger });
   const jobs = new JobScheduler({ db, clock, logger });
   const sessions = createSessionManager({ db, clock }, { secureCookies: config.dashboardBase.startsWith("https:") });
   const keyring = new Keyring({ db, clock, logger, secrets, database: config.database });
-  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, keyring, version: VERSION };
+  const blobs = overrides.blobs ?? createBlobStore(config, { clock, masterKey });
+  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, keyring, blobs, version: VERSION };
   registerJobs(ctx);
   return ctx;
 }
