@@ -278,8 +278,8 @@ export async function revokeApiKey(
   return apiKeyView(row);
 }
 
-/** 403 PERMISSION_DENIED naming the first scope `held` does not cover. */
-function requireHeld(held: readonly string[], scopes: readonly string[], message: string): void {
+/** 403 PERMISSION_DENIED naming the first scope `held` does not cover (also plugin tokens' check). */
+export function requireHeld(held: readonly string[], scopes: readonly string[], message: string): void {
   const index = scopes.findIndex((scope) => !coversAll(held, [scope]));
   if (index >= 0) throw new ApiError(403, PermissionErrors.permissionDenied, { field: `scopes[${index}]`, scope: scopes[index], message });
 }

@@ -1,4 +1,4 @@
-/** Error codes of the keys module (signing keys, API keys, M2M tokens). */
+/** Error codes of the keys module (signing keys, API keys, M2M tokens, partner assertions, plugin tokens). */
 export const KeyErrors = {
   /** The organization has no Org Master Seal, so no signing keys to rotate (spec §7's code). */
   orgSealRequired: "ORG_SEAL_REQUIRED",
@@ -21,4 +21,6 @@ export const KeyErrors = {
   invalidScope: "invalid_scope",
   /** A route for people reached with an M2M token. */
   machineNotAllowed: "machine_not_allowed",
+  /** The organization has as many live (unrevoked, unexpired) plugin tokens as it may. */
+  tooManyPluginTokens: "too_many_plugin_tokens",
 } as const;

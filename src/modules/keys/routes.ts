@@ -1,7 +1,8 @@
 /**
  * The Org Master Seal and the organization's keys: signing keys and their rotation,
- * the public JWKS. Rules live in master-seal.ts, rotation.ts and jwks.ts;
- * docs/machine-access.md describes the design.
+ * the public JWKS, API keys and M2M tokens, partner assertions, the webhook secret and
+ * plugin tokens. Rules live in the module's other files; docs/machine-access.md
+ * describes the design.
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
@@ -9,6 +10,8 @@ import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { orgGuard } from "../orgs/guard";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
+import { publicApiGuard } from "../public-v1/guard";
+import { strictBody } from "../../platform/http/strict-body";
 import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
 import { KeyErrors } from "./errors";
 import { callerView, exchangeApiKey, M2M_LIFETIME } from "./m2m";
@@ -16,6 +19,17 @@ import { etagMatches, JWKS_CACHE_CONTROL, jwksOf } from "./jwks";
 import { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "./master-seal";
 import { MAX_RETIRING_SIGNING_KEYS, rotateSigningKeys, signingKeysView } from "./rotation";
 import { MAX_SIGNED_TOKEN_LIFETIME_SECONDS } from "./signing-keys";
+import { AUDIENCE_MAX_LENGTH, issuePartnerAssertion, PARTNER_ASSERTION_TTL, PARTNER_ASSERTION_TYPE } from "./partner-assertion";
+import { PREVIOUS_SECRET_GRACE_MS, regenerateWebhookSecret, WebhookSecretScopes, webhookSecretStatus } from "./webhook-secret";
+import {
+  createPluginToken,
+  listPluginTokens,
+  MAX_LIVE_PLUGIN_TOKENS,
+  PLUGIN_TOKEN_EXPIRY_DAYS,
+  PLUGIN_TOKEN_NAME_MAX,
+  PluginTokenScopes,
+  revokePluginToken,
+} from "./plugin-tokens";
 
 const tags = ["Keys"];
 const SlugParams = t.Object({ slug: t.String({ maxLength: 100 }) });
@@ -126,7 +140,14 @@ const CallerView = t.Object({
 });
 
 export function keyRoutes(ctx: AppContext) {
-  return new Elysia({ name: "keys" }).use(signingKeyRoutes(ctx)).use(apiKeyRoutes(ctx)).use(jwksRoutes(ctx)).use(machineRoutes(ctx));
+  return new Elysia({ name: "keys" })
+    .use(signingKeyRoutes(ctx))
+    .use(apiKeyRoutes(ctx))
+    .use(jwksRoutes(ctx))
+    .use(machineRoutes(ctx))
+    .use(partnerAssertionRoutes(ctx))
+    .use(webhookSecretRoutes(ctx))
+    .use(pluginTokenRoutes(ctx));
 }
 
 function machineRoutes(ctx: AppContext) {
@@ -323,4 +344,207 @@ function jwksRoutes(ctx: AppContext) {
       },
     },
   );
+}
+
+const PartnerAssertionRequest = t.Object(
+  {
+    audience: t.String({
+      minLength: 1,
+      maxLength: AUDIENCE_MAX_LENGTH,
+      pattern: "^\\S+$",
+      description: "Who the assertion is for (its aud): the partner's URL or identifier, without spaces",
+    }),
+    ttlSeconds: t.Optional(
+      t.Number({
+        description: `Lifetime in seconds, clamped to ${PARTNER_ASSERTION_TTL.min}..${PARTNER_ASSERTION_TTL.max} (whole seconds). Omitted: ${PARTNER_ASSERTION_TTL.default}`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const PartnerAssertionResponse = t.Object({
+  assertion: t.String({ description: "The RS256 JWT (compact JWS), header typ partner-assertion+jwt and the signing key's kid" }),
+  tokenType: t.Literal(PARTNER_ASSERTION_TYPE),
+  expiresIn: t.Integer({ description: "Seconds: the lifetime actually issued" }),
+  expiresAt: t.String({ format: "date-time" }),
+  issuer: t.String({ description: "The assertion's iss: the deployment's base URL and /orgs/{slug}" }),
+  jwksUri: t.String({ description: "The organization's JWKS, which verifies the assertion" }),
+});
+
+function partnerAssertionRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.partner-assertion" }).use(publicApiGuard(ctx)).post(
+    "/api/public/orgs/:slug/partner-assertion",
+    ({ keyOrg, apiKey, params, body, request, set }) => {
+      set.headers["cache-control"] = "no-store";
+      const info = requestInfo(request);
+      return issuePartnerAssertion(ctx, { keyOrg, apiKey }, params.slug, {
+        ...body,
+        requestId: info.id,
+        ip: info.ip,
+        userAgent: request.headers.get("user-agent"),
+      });
+    },
+    {
+      apiKey: true,
+      params: SlugParams,
+      ...strictBody(PartnerAssertionRequest),
+      response: PartnerAssertionResponse,
+      detail: {
+        tags: ["Machine access"],
+        summary: "Exchange an org API key for a partner assertion",
+        description:
+          "Send the organization's API key as `X-Api-Key` (or `Authorization: Bearer`). Answers a short-lived RS256 JWT in which the organization vouches for the key's holder to one partner " +
+          "(aud = audience). Claims: iss (issuer), sub and org (the organization's id), org_slug, key_id, scope (the key's scopes, capped by its service account's role), " +
+          "iat, nbf, exp, jti, and service_account / connected_id / app_group when the key has them. Verify with the JWKS at jwksUri: it is signed with the current token key, " +
+          "so it still verifies for its lifetime after a rotation. 401 api_key_required, invalid_api_key (unknown, or another organization's key, or an unknown slug), " +
+          "api_key_revoked, service_account_inactive; 409 ORG_SEAL_REQUIRED before the Org Master Seal. Emits org.partner_assertion.issued (never the assertion).",
+      },
+    },
+  );
+}
+
+const WebhookSecretStatusView = t.Object({
+  exists: t.Boolean(),
+  createdAt: t.Union([t.String({ format: "date-time" }), t.Null()], { description: "When the current secret was generated" }),
+  previousValidUntil: t.Union([t.String({ format: "date-time" }), t.Null()], { description: "Until when the replaced secret still verifies; null when none does" }),
+});
+
+const RegeneratedWebhookSecret = t.Object({
+  secret: t.String({ description: "The new secret (whsec_ and 256 random bits): shown in this response only, never again" }),
+  createdAt: t.String({ format: "date-time" }),
+  previousValidUntil: t.Union([t.String({ format: "date-time" }), t.Null()], {
+    description: "Until when the replaced secret still verifies; null when there was none or revokePrevious ended it",
+  }),
+});
+
+const RegenerateWebhookSecretBody = t.Object(
+  { revokePrevious: t.Optional(t.Boolean({ description: "End the replaced secret at once (a leaked secret) instead of after the cutover" })) },
+  { additionalProperties: false },
+);
+const strictRegenerateBody = strictBody(RegenerateWebhookSecretBody);
+
+function webhookSecretRoutes(ctx: AppContext) {
+  const graceHours = PREVIOUS_SECRET_GRACE_MS / 3_600_000;
+  return new Elysia({ name: "keys.webhook-secret", prefix: "/api/org/:slug/settings/keys/webhook-secret" })
+    .use(orgGuard(ctx))
+    .get("", ({ org, orgActor }) => webhookSecretStatus(ctx, orgActor, org), {
+      org: true,
+      params: SlugParams,
+      response: WebhookSecretStatusView,
+      detail: {
+        tags,
+        summary: "The webhook signing secret's status",
+        description: `Needs ${WebhookSecretScopes.read} (Owner and Admin). Whether a secret exists, when it was generated and until when the replaced one still verifies. Never the secret.`,
+      },
+    })
+    .post(
+      "/regenerate",
+      async ({ org, orgActor, body, request, set }) => {
+        set.headers["cache-control"] = "no-store";
+        const created = await regenerateWebhookSecret(ctx, orgActor, org, { revokePrevious: body?.revokePrevious, requestId: requestInfo(request).id });
+        set.status = 201;
+        return created;
+      },
+      {
+        org: true,
+        params: SlugParams,
+        // Optional: a bare POST regenerates with the default cutover; a body sent is checked strictly.
+        body: t.Optional(RegenerateWebhookSecretBody),
+        transform: ({ body }) => (body === undefined ? undefined : strictRegenerateBody.transform({ body })),
+        response: { 201: RegeneratedWebhookSecret },
+        detail: {
+          tags,
+          summary: "Regenerate the webhook signing secret",
+          description:
+            `Needs ${WebhookSecretScopes.regenerate} (Owner and Admin). A new secret signs the organization's outgoing webhooks from now on; it is in this response only. ` +
+            "Signet keeps it encrypted with the master key (it must sign with it), never in clear. " +
+            `The replaced secret keeps verifying for ${graceHours} h (previousValidUntil), so receivers can switch without losing events; revokePrevious ends it at once. ` +
+            "A second regeneration within that time ends the older secret. Emits org.webhook_secret.regenerated (never the secret).",
+        },
+      },
+    );
+}
+
+const PluginTokenView = t.Object({
+  id: t.String(),
+  name: t.String(),
+  prefix: t.String({ description: "The start of the token (ah_plugin_ and 8 characters), to recognise it" }),
+  scopes: t.Array(t.String()),
+  status: t.Union([t.Literal("active"), t.Literal("expired"), t.Literal("revoked")]),
+  createdAt: t.String({ format: "date-time" }),
+  createdBy: t.String(),
+  expiresAt: t.String({ format: "date-time" }),
+  revokedAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
+});
+
+const CreatedPluginToken = t.Composite([PluginTokenView, t.Object({ token: t.String({ description: "The token itself: shown in this response only, never again" }) })]);
+
+const CreatePluginTokenBody = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: PLUGIN_TOKEN_NAME_MAX, description: `A label for people, 1 to ${PLUGIN_TOKEN_NAME_MAX} characters` }),
+    scopes: t.Optional(
+      t.Array(t.String({ maxLength: 200 }), {
+        maxItems: 200,
+        description: "The token's scopes, each within the caller's own. Omitted: the organization's default API key scopes",
+      }),
+    ),
+    expiresInDays: t.Optional(
+      t.Integer({
+        minimum: PLUGIN_TOKEN_EXPIRY_DAYS.min,
+        maximum: PLUGIN_TOKEN_EXPIRY_DAYS.max,
+        description: `Days until the token expires, ${PLUGIN_TOKEN_EXPIRY_DAYS.min} to ${PLUGIN_TOKEN_EXPIRY_DAYS.max}. Omitted: ${PLUGIN_TOKEN_EXPIRY_DAYS.default}`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+function pluginTokenRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys.plugin-tokens", prefix: "/api/org/:slug/settings/keys/plugin-tokens" })
+    .use(orgGuard(ctx))
+    .post(
+      "",
+      async ({ org, orgActor, body, request, set }) => {
+        const created = await createPluginToken(ctx, orgActor, org, { ...body, requestId: requestInfo(request).id });
+        set.headers["cache-control"] = "no-store";
+        set.status = 201;
+        return created;
+      },
+      {
+        org: true,
+        params: SlugParams,
+        ...strictBody(CreatePluginTokenBody),
+        response: { 201: CreatedPluginToken },
+        detail: {
+          tags,
+          summary: "Create a plugin token",
+          description:
+            `Needs ${PluginTokenScopes.create}. The token (\`ah_plugin_\` and 256 random bits) is in this response only; Signet keeps its SHA-256. ` +
+            "Scopes only narrow what the caller holds (403 PERMISSION_DENIED naming `scopes[i]`; 400 invalid_scope for a malformed one or when none is given and the organization has no default). " +
+            `400 invalid_name for a blank name. 409 too_many_plugin_tokens beyond ${MAX_LIVE_PLUGIN_TOKENS} live (unrevoked, unexpired) tokens. Emits org.plugin_token.created.`,
+        },
+      },
+    )
+    .get("", ({ org, orgActor, query }) => listPluginTokens(ctx, orgActor, org, { includeRevoked: query.includeRevoked }), {
+      org: true,
+      params: SlugParams,
+      query: t.Object({ includeRevoked: t.Optional(t.BooleanString({ description: "Also list revoked tokens" })) }),
+      response: t.Array(PluginTokenView),
+      detail: {
+        tags,
+        summary: "List plugin tokens",
+        description: `Needs ${PluginTokenScopes.list}. Unrevoked tokens, expired ones included (status), oldest first; revoked ones too with ?includeRevoked=true. Never the token itself.`,
+      },
+    })
+    .delete("/:tokenId", ({ org, orgActor, params, request }) => revokePluginToken(ctx, orgActor, org, params.tokenId, { requestId: requestInfo(request).id }), {
+      org: true,
+      params: t.Object({ slug: t.String({ maxLength: 100 }), tokenId: t.String({ maxLength: 100 }) }),
+      response: PluginTokenView,
+      detail: {
+        tags,
+        summary: "Revoke a plugin token",
+        description: `Needs ${PluginTokenScopes.revoke}. The token stops working at once. Revoking a revoked token changes nothing. 404 for an unknown token or another organization's. Emits org.plugin_token.revoked.`,
+      },
+    });
 }

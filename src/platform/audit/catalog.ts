@@ -138,6 +138,18 @@ export const AUDIT_EVENTS = {
     "integrity.violation_resolved",
     "Integrity violations are resolved as false positives",
   ),
+
+  // --- Keys: partner assertions, webhook secret, plugin tokens (issue 4)
+  partnerAssertionIssued: define<{ keyId: Id; assertionId: Id; kid: string; audience: string; subject: string; scopes: string[]; expiresIn: number }>()(
+    "org.partner_assertion.issued",
+    "A partner assertion is signed for an org API key (never the assertion)",
+  ),
+  webhookSecretRegenerated: define<{ createdAt: Iso; replacedCreatedAt: Iso | null; previousValidUntil: Iso | null; revokePrevious: boolean }>()(
+    "org.webhook_secret.regenerated",
+    "The webhook signing secret is regenerated (never the secret); the replaced one stays valid until previousValidUntil",
+  ),
+  pluginTokenCreated: define<{ tokenId: Id; name: string; prefix: string; scopes: string[]; expiresAt: Iso }>()("org.plugin_token.created", "A plugin token is created; only its prefix is recorded"),
+  pluginTokenRevoked: define<{ tokenId: Id; name: string; prefix: string }>()("org.plugin_token.revoked", "A plugin token is revoked"),
 } as const;
 
 type ApprovalStepPayload = { aggregateId: Id; stepId: Id; approverConnectedId: Id; decision: "approved" | "rejected"; sealHash: string };
