@@ -150,11 +150,37 @@ export const AUDIT_EVENTS = {
   ),
   pluginTokenCreated: define<{ tokenId: Id; name: string; prefix: string; scopes: string[]; expiresAt: Iso }>()("org.plugin_token.created", "A plugin token is created; only its prefix is recorded"),
   pluginTokenRevoked: define<{ tokenId: Id; name: string; prefix: string }>()("org.plugin_token.revoked", "A plugin token is revoked"),
+
+  // --- Storage lifecycle rules (issue 7; the share events are under spec §6)
+  lifecycleRuleCreated: define<LifecycleRulePayload>()("org.lifecycle_rule.created", "A storage lifecycle rule is created"),
+  lifecycleRuleUpdated: define<{ ruleId: Id; before: Omit<LifecycleRulePayload, "ruleId">; after: Omit<LifecycleRulePayload, "ruleId"> }>()(
+    "org.lifecycle_rule.updated",
+    "A storage lifecycle rule is changed, paused or resumed",
+  ),
+  lifecycleRuleDeleted: define<LifecycleRulePayload>()("org.lifecycle_rule.deleted", "A storage lifecycle rule is deleted"),
+  lifecycleRuleRan: define<{ ruleId: Id; action: "transition_ia" | "trash"; count: number; bytes: number; fileIds: Id[] }>()(
+    "org.lifecycle_rule.ran",
+    "The lifecycle job applied a rule: the files it moved to infrequent access or to the trash",
+  ),
+
+  // --- Apps: app groups and applications (issue 6)
+  appGroupCreated: define<{ appGroupId: Id; key: string; name: string; firstApplicationId: Id }>()("appgroup.created", "An app group is created with its first application"),
+  appGroupUpdated: define<{ appGroupId: Id; fields: string[] }>()("appgroup.updated", "An app group's settings change (the fields named; never a secret)"),
+  appGroupIconChanged: define<{ appGroupId: Id; iconUrl: string | null }>()("appgroup.icon_changed", "An app group's icon is set or removed"),
+  appGroupDeleted: define<{ appGroupId: Id; key: string; name: string; applicationIds: Id[] }>()("appgroup.deleted", "An app group is deleted with its applications"),
+  applicationCreated: define<{ applicationId: Id; clientKey: string; name: string; platform: string; environment: string }>()("appgroup.application.created", "An application is created"),
+  applicationUpdated: define<{ applicationId: Id; fields: string[] }>()("appgroup.application.updated", "An application's configuration changes (the fields named)"),
+  applicationStatusChanged: define<{ applicationId: Id } & Change<string>>()("appgroup.application.status_changed", "An application is disabled or enabled"),
+  applicationSecretRotated: define<{ applicationId: Id; clientKey: string; first: boolean }>()("appgroup.application.secret_rotated", "An application's client secret is issued or rotated (never the secret)"),
+  applicationCloudflareConnected: define<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_connected", "A deployment account is connected (never its token)"),
+  applicationCloudflareDisconnected: define<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_disconnected", "A deployment account is disconnected"),
+  applicationDeleted: define<{ applicationId: Id; clientKey: string; name: string }>()("appgroup.application.deleted", "An application is deleted"),
 } as const;
 
 type ApprovalStepPayload = { aggregateId: Id; stepId: Id; approverConnectedId: Id; decision: "approved" | "rejected"; sealHash: string };
 type DataSourcePayload = { dataSourceId: Id; appGroupId: Id; name: string; region?: string };
 type KakaoPayload = { appGroupId: Id; channelId: string };
+type LifecycleRulePayload = { ruleId: Id; action: "transition_ia" | "trash"; unaccessedDays: number; scope: string | null; enabled?: boolean };
 
 type Catalog = typeof AUDIT_EVENTS;
 export type AuditEventType = Catalog[keyof Catalog]["type"];
