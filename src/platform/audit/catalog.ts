@@ -175,6 +175,15 @@ export const AUDIT_EVENTS = {
   applicationCloudflareConnected: define<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_connected", "A deployment account is connected (never its token)"),
   applicationCloudflareDisconnected: define<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_disconnected", "A deployment account is disconnected"),
   applicationDeleted: define<{ applicationId: Id; clientKey: string; name: string }>()("appgroup.application.deleted", "An application is deleted"),
+
+  // --- Files (issue 7)
+  fileUploaded: define<{ fileId: Id; fileName: string; contentType: string; sizeBytes: number; sha256: string; scope: string }>()("org.file.uploaded", "A file is uploaded"),
+  fileTrashed: define<{ fileId: Id; fileName: string; sizeBytes: number; reason: "manual" | "lifecycle"; restorableUntil: Iso }>()(
+    "org.file.trashed",
+    "A file moves to the trash, by a person or a lifecycle rule; its bytes stop counting toward the quota",
+  ),
+  fileRestored: define<{ fileId: Id; fileName: string; sizeBytes: number }>()("org.file.restored", "A file comes back from the trash"),
+  fileDeleted: define<{ fileId: Id; fileName: string; sizeBytes: number; reason: "retention" }>()("org.file.deleted", "A trashed file is removed for good when its retention window ends"),
 } as const;
 
 type ApprovalStepPayload = { aggregateId: Id; stepId: Id; approverConnectedId: Id; decision: "approved" | "rejected"; sealHash: string };
