@@ -69,10 +69,14 @@ export interface PartnerAssertionClaims {
   app_group?: string;
 }
 
-/** The lifetime issued: ttlSeconds clamped to 10..300, whole seconds; omitted → 60. */
-export function assertionLifetime(requested: number | undefined): number {
+/**
+ * The lifetime issued: ttlSeconds in whole seconds, clamped to 10..300 and to the key's
+ * token ceiling (a key never yields a credential that outlives what it may be exchanged
+ * for); omitted → 60 (every ceiling is at least 60).
+ */
+export function assertionLifetime(requested: number | undefined, keyCeilingSeconds: number): number {
   if (requested === undefined) return PARTNER_ASSERTION_TTL.default;
-  return Math.max(PARTNER_ASSERTION_TTL.min, Math.min(Math.floor(requested), PARTNER_ASSERTION_TTL.max));
+  return Math.max(PARTNER_ASSERTION_TTL.min, Math.min(Math.floor(requested), PARTNER_ASSERTION_TTL.max, keyCeilingSeconds));
 }
 
 /** The issuer an organization's assertions carry: the deployment's base URL and the org. */
@@ -109,7 +113,7 @@ export async function issuePartnerAssertion(
   const signer = await orgSigner(deps, "token", org.id);
   if (!signer) throw new ApiError(409, KeyErrors.orgSealRequired, { message: "the organization has no Org Master Seal yet, so nothing can sign for it" });
 
-  const expiresIn = assertionLifetime(input.ttlSeconds);
+  const expiresIn = assertionLifetime(input.ttlSeconds, key.maxTokenLifetimeSeconds);
   const now = deps.clock.now();
   const iat = Math.floor(now / 1000);
   const issuer = partnerAssertionIssuer(deps.config.baseUrl, org.slug);

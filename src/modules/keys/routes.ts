@@ -356,7 +356,7 @@ const PartnerAssertionRequest = t.Object(
     }),
     ttlSeconds: t.Optional(
       t.Number({
-        description: `Lifetime in seconds, clamped to ${PARTNER_ASSERTION_TTL.min}..${PARTNER_ASSERTION_TTL.max} (whole seconds). Omitted: ${PARTNER_ASSERTION_TTL.default}`,
+        description: `Lifetime in seconds, clamped to ${PARTNER_ASSERTION_TTL.min}..${PARTNER_ASSERTION_TTL.max} and to the key's maxTokenLifetimeSeconds (whole seconds). Omitted: ${PARTNER_ASSERTION_TTL.default}`,
       }),
     ),
   },

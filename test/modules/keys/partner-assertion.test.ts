@@ -111,7 +111,7 @@ describe("issuing", () => {
     expect(ca.jti).not.toBe(cb.jti);
   });
 
-  test("ttlSeconds is clamped to 10..300 in whole seconds, never refused; the verifier enforces exp", async () => {
+  test("ttlSeconds is clamped to 10..300 and the key's ceiling, in whole seconds, never refused; the verifier enforces exp", async () => {
     for (const [ttl, issued] of [
       [1, 10],
       [-50, 10],
@@ -127,6 +127,11 @@ describe("issuing", () => {
       const claims = await verify(r.body.assertion);
       expect(claims.exp! - claims.iat!).toBe(issued);
     }
+    // The key's token ceiling caps the lifetime as well.
+    const shortKey = await createKey(org, { maxTokenLifetimeSeconds: 60 });
+    expect((await assert(shortKey.key, { audience: "urn:p", ttlSeconds: 300 })).body.expiresIn).toBe(60);
+    expect((await assert(shortKey.key, { audience: "urn:p" })).body.expiresIn).toBe(60);
+
     const r = await assert(key.key, { audience: "urn:p", ttlSeconds: 10 });
     const expired = verifyWithRemoteJwks(server.url, org.slug, r.body.assertion, new Date(t.clock.now() + 11_000));
     await expect(expired).rejects.toBeInstanceOf(joseErrors.JWTExpired);

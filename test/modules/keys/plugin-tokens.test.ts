@@ -108,6 +108,14 @@ describe("create", () => {
     expect((await t.request("POST", base(), { json: { name: "x" } })).status).toBe(401);
   });
 
+  test("machines do not mint plugin tokens: an M2M token, even with org.*, is 403 machine_not_allowed", async () => {
+    const key = await t.request("POST", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token, json: { scopes: ["org.*"] } });
+    const m2m = await t.request("POST", "/api/m2m/token", { json: { orgSlug: org.slug, apiKey: key.body.key } });
+    expect(m2m.status).toBe(200);
+    await refused(create(m2m.body.accessToken, { name: "robot", scopes: ["org.member.list"] }), 403, "machine_not_allowed");
+    expect((await list(m2m.body.accessToken)).status).toBe(403);
+  });
+
   test("bad input is 400 naming the field: name, scopes, expiresInDays, unknown fields, malformed JSON", async () => {
     const scopes = ["org.member.list"];
     await refused(create(admin.token, { scopes }), 400, "invalid_request", "name");

@@ -142,6 +142,14 @@ describe("refusals", () => {
     expect(anonymous.status).toBe(401);
   });
 
+  test("machines do not regenerate it: an M2M token, even with org.*, is 403 machine_not_allowed", async () => {
+    const key = await t.request("POST", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token, json: { scopes: ["org.*"] } });
+    const m2m = await t.request("POST", "/api/m2m/token", { json: { orgSlug: org.slug, apiKey: key.body.key } });
+    expect(m2m.status).toBe(200);
+    await refused(regenerate(m2m.body.accessToken), 403, "machine_not_allowed");
+    expect((await status(m2m.body.accessToken)).status).toBe(403);
+  });
+
   test("wrong types, unknown fields and malformed JSON are 400", async () => {
     await refused(regenerate(admin.token, { revokePrevious: "yes" }), 400, "invalid_request", "revokePrevious");
     await refused(regenerate(admin.token, { revokePrevious: true, extra: 1 }), 400, "invalid_request");
