@@ -3,13 +3,16 @@
  * and the functions that turn rows into them (secrets never leave: the client secret,
  * social client secrets and the deployment token appear only as "is set" flags).
  */
+import type { TLiteral, TUnion } from "@sinclair/typebox";
 import { t } from "elysia";
 import type { AppGroupRow, ApplicationRow } from "./schema";
 import { APPLICATION_STATUSES, ENVIRONMENTS, GRANT_TYPES, HEX_COLOR, LIMITS, PLATFORMS, SOCIAL_PROVIDERS } from "./validation";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const Nullable = <S extends Parameters<typeof t.Nullable>[0]>(schema: S) => t.Union([schema, t.Null()]);
-const literalUnion = <const V extends readonly [string, ...string[]]>(values: V, description?: string) => t.UnionEnum(values, description ? { description } : {});
+// A union of literals, not t.UnionEnum: Elysia fills an optional UnionEnum with its first value, so a PATCH-like body would change it.
+const literalUnion = <const V extends readonly [string, ...string[]]>(values: V, description?: string) =>
+  t.Union(values.map((v) => t.Literal(v)), description ? { description } : {}) as unknown as TUnion<TLiteral<V[number]>[]>;
 
 // --- Requests ---------------------------------------------------------------------------
 

@@ -70,7 +70,8 @@ export function strictUrl(value: string): URL | null {
   if (url.username || url.password) return null;
   if (DANGEROUS_SCHEMES.has(url.protocol)) return null;
   if (isWeb(url)) {
-    if (!url.hostname) return null;
+    // Letters, digits, dots and hyphens (IDNs arrive as punycode), or a bracketed IPv6 address: no wildcards.
+    if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(url.hostname)) return null;
     // `https:evil.com` and `https:/evil.com` parse to a host; only the written `//` form is accepted.
     if (!/^https?:\/\/[^/\\]/i.test(value)) return null;
   }
@@ -98,8 +99,7 @@ export function validateOrigin(value: string, field: string): string {
   const url = strictUrl(value);
   if (!url || !isWeb(url)) throw invalidField(AppErrors.invalidOrigin, field, "an origin is https://host[:port] (http only on localhost)");
   if (!secureWeb(url)) throw invalidField(AppErrors.invalidOrigin, field, "an origin uses https (http only on localhost, 127.0.0.1 or [::1])");
-  const bare = value.endsWith("/") ? value.slice(0, -1) : value;
-  if (url.origin.toLowerCase() !== bare.toLowerCase()) throw invalidField(AppErrors.invalidOrigin, field, "an origin has no path, query or fragment");
+  if (!/^https?:\/\/[^/?#]+\/?$/i.test(value)) throw invalidField(AppErrors.invalidOrigin, field, "an origin has no path, query or fragment");
   return url.origin;
 }
 
