@@ -157,7 +157,7 @@ describe("list and revoke", () => {
     t.clock.advance(DAY);
     const r = await list(admin.token);
     expect(r.status).toBe(200);
-    expect(r.text).not.toContain("ah_plugin_" + "x");
+    expect(r.text).not.toContain(short.token.slice(18));
     for (const view of r.body) expect(view.token).toBeUndefined();
     expect(r.body.find((v: any) => v.id === short.id)).toMatchObject({ status: "expired" });
     expect(r.body.every((v: any) => v.revokedAt === null)).toBe(true);
