@@ -1,7 +1,9 @@
 /**
- * Shared by the machine-access benchmarks (m2m.ts, jwks.ts): a `signet serve` on a
- * fresh data dir with a bootstrapped organization, and autocannon as the load generator
- * in its own process (the way a client would hit the server).
+ * Shared by the machine-access benchmarks (m2m.ts, jwks.ts, permits.ts): a `signet serve`
+ * on a fresh data dir with a bootstrapped organization, and a load generator in its own
+ * process (the way a client would hit the server): wrk when it is installed (Debian's
+ * `wrk` package; written in C, it leaves most of the 2 cores to the server), else
+ * autocannon (on node, it takes a whole core for itself). SIGNET_BENCH_LOADGEN picks one.
  *
  * autocannon and oidc-provider are not dependencies of Signet: they are installed on
  * first use with bun into SIGNET_BENCH_DEPS (default: <tmp>/signet-bench-deps).
@@ -47,8 +49,52 @@ export interface LoadOptions {
   expectStatus?: number;
 }
 
-/** Runs autocannon (on node, in its own process) against one URL and reads its JSON report. */
+const LOADGEN = process.env.SIGNET_BENCH_LOADGEN ?? (Bun.which("wrk") ? "wrk" : "autocannon");
+
+/** Runs the load generator against one URL and reads its figures. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  return LOADGEN === "wrk" ? loadWithWrk(options) : loadWithAutocannon(options);
+}
+
+/** wrk with one thread; a Lua script sets the method, headers and body. */
+async function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
+  const connections = options.connections ?? 32;
+  const seconds = options.seconds ?? 10;
+  const script = join(tmpdir(), `signet-wrk-${process.pid}-${Math.random().toString(36).slice(2)}.lua`);
+  const lines = [`wrk.method = ${JSON.stringify(options.method ?? "GET")}`];
+  for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  if (options.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(options.body)}`);
+  // wrk counts answers of 400 and above as status errors (a 304 is not one).
+  lines.push("function done(summary) io.write(string.format('UNEXPECTED %d\\n', summary.errors.status)) end");
+  writeFileSync(script, lines.join("\n"));
+  try {
+    const proc = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, options.url], { stdout: "pipe", stderr: "inherit" });
+    const text = await new Response(proc.stdout).text();
+    await proc.exited;
+    const ms = (label: string) => {
+      const m = text.match(new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)$`, "m"));
+      if (!m) return NaN;
+      const value = Number(m[1]);
+      return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
+    };
+    const errors = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+    return {
+      name: options.name,
+      connections,
+      seconds,
+      requestsPerSecond: Math.round(Number(text.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)),
+      p50Ms: ms("50%"),
+      p99Ms: ms("99%"),
+      non2xx: Number(text.match(/UNEXPECTED (\d+)/)?.[1] ?? 0),
+      errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    };
+  } finally {
+    rmSync(script, { force: true });
+  }
+}
+
+/** autocannon (on node, in its own process), read from its JSON report. */
+async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
   const connections = options.connections ?? 32;
   const seconds = options.seconds ?? 10;
   const args = [join(benchDeps, "node_modules", "autocannon", "autocannon.js"), "--json", "-c", String(connections), "-d", String(seconds), "-m", options.method ?? "GET"];

@@ -7,8 +7,8 @@
  * service account is still active (read fresh, with its role's current scopes).
  */
 import type { AppContext } from "../../context";
-import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
+import { appendAuditCommitted } from "../../platform/audit/group-commit";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { activeServiceAccount } from "../members/service-accounts";
@@ -102,18 +102,17 @@ export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "co
     ...(key.appGroupId ? { ag: key.appGroupId } : {}),
   };
   const accessToken = await signM2mToken(deps, claims);
-  await deps.db.write((tx) =>
-    appendAudit(tx, {
-      orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.m2mTokenIssued, { keyId: key.id, tokenId: claims.jti, scopes, expiresIn }),
-      actor: { kind: "api_key", id: key.id, connectedId },
-      appGroupId: key.appGroupId,
-      requestId: input.requestId,
-      ip: input.ip,
-      userAgent: input.userAgent,
-      at: now,
-    }),
-  );
+  // The token is answered only once its issuance is in the chain; concurrent exchanges share a commit.
+  await appendAuditCommitted(deps.db, {
+    orgId: org.id,
+    ...auditEvent(AUDIT_EVENTS.m2mTokenIssued, { keyId: key.id, tokenId: claims.jti, scopes, expiresIn }),
+    actor: { kind: "api_key", id: key.id, connectedId },
+    appGroupId: key.appGroupId,
+    requestId: input.requestId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    at: now,
+  });
   return { accessToken, tokenType: "Bearer", expiresIn, org: { id: org.id, name: org.name, slug: org.slug }, scope: claims.scope };
 }
 
