@@ -6,6 +6,7 @@ import { rateCountersPruneJob } from "./platform/http/rate-limit";
 import { registerAuditJobs } from "./modules/audit/jobs";
 import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
 import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
+import { trashRetentionJob } from "./modules/files/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
@@ -13,5 +14,6 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(rateCountersPruneJob(ctx));
   ctx.jobs.register(signInArtifactsPruneJob(ctx));
   ctx.jobs.register(permitIdempotencyPruneJob(ctx));
+  ctx.jobs.register(trashRetentionJob(ctx));
   registerAuditJobs(ctx);
 }

@@ -40,13 +40,15 @@ describe("/swagger/json", () => {
     expect(bad).toEqual([]);
   });
 
-  test("every request body is documented as JSON with its schema", () => {
+  test("every request body is documented as JSON (or, for uploads, multipart/form-data) with its schema", () => {
     const undocumented = operations()
-      .filter(({ op }) => op.requestBody && !op.requestBody.content?.["application/json"]?.schema)
+      .filter(({ op }) => op.requestBody && !(op.requestBody.content?.["application/json"] ?? op.requestBody.content?.["multipart/form-data"])?.schema)
       .map(({ method, path }) => `${method} ${path}`);
     expect(undocumented).toEqual([]);
     const create = doc.paths["/api/org/create"].post.requestBody.content["application/json"].schema;
     expect(create.properties.name).toMatchObject({ type: "string", maxLength: 200 });
+    const upload = doc.paths["/api/public/v1/files"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.properties.file).toMatchObject({ type: "string", format: "binary" });
   });
 
   test("every tag an operation uses is declared with a description", () => {
