@@ -11,7 +11,8 @@ export const VERSION_TOKEN = "%SIGNET_VERSION%";
 
 export async function buildUi(outdir?: string) {
   const result = await Bun.build({
-    entrypoints: [join(import.meta.dir, "index.html")],
+    // The dashboard, and the share viewer served at /f/{shareToken}.
+    entrypoints: [join(import.meta.dir, "index.html"), join(import.meta.dir, "share.html")],
     publicPath: UI_PUBLIC_PATH,
     minify: true,
     outdir,

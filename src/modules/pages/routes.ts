@@ -1,5 +1,6 @@
 /**
- * The pages: the dashboard placeholder at / and its bundled assets under /ui/.
+ * The pages: the dashboard placeholder at /, the share viewer at /f/{shareToken}, and
+ * their bundled assets under /ui/.
  * Pages are HTML, not API, so they stay out of the OpenAPI document.
  */
 import { Elysia } from "elysia";
@@ -26,10 +27,20 @@ export function pageRoutes(ctx: Pick<AppContext, "version">) {
       },
       { detail: { hide: true } },
     )
+    // The share viewer (file-sharing module): a static page that reads its token from the path.
+    .get(
+      "/f/:shareToken",
+      async ({ set }) => {
+        set.headers["content-type"] = "text/html; charset=utf-8";
+        set.headers["cache-control"] = "no-store";
+        return (await uiFiles()).get("share.html");
+      },
+      { detail: { hide: true } },
+    )
     .get(
       `${UI_PUBLIC_PATH}:name`,
       async ({ params, set }) => {
-        const file = params.name === "index.html" ? undefined : (await uiFiles()).get(params.name);
+        const file = params.name.endsWith(".html") ? undefined : (await uiFiles()).get(params.name);
         if (!file) throw new ApiError(404, KernelErrors.notFound);
         set.headers["content-type"] = file.type;
         // Bundled names carry a content hash.
