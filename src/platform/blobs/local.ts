@@ -7,6 +7,7 @@
  * them can be changed, and the URL is refused once it has expired.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -77,7 +78,8 @@ export class LocalBlobStore implements BlobStore {
     const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
     try {
       for await (const chunk of metered.chunks) {
-        if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once("drain", resolve).once("error", reject));
+        // events.once rejects on "error" and removes both listeners either way.
+        if (!out.write(chunk)) await once(out, "drain");
       }
       await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
       await rename(temp, path);
