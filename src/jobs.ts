@@ -7,6 +7,7 @@ import { registerAuditJobs } from "./modules/audit/jobs";
 import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
 import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
 import { trashRetentionJob } from "./modules/files/jobs";
+import { lifecycleJob } from "./modules/lifecycle/runner";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
@@ -15,5 +16,6 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(signInArtifactsPruneJob(ctx));
   ctx.jobs.register(permitIdempotencyPruneJob(ctx));
   ctx.jobs.register(trashRetentionJob(ctx));
+  ctx.jobs.register(lifecycleJob(ctx));
   registerAuditJobs(ctx);
 }

@@ -7,7 +7,8 @@
 import { Elysia, t, type AnyElysia } from "elysia";
 import type { AppContext } from "../../context";
 import { strictBody } from "../../platform/http/strict-body";
-import { callerFromApiKey, callerFromOrg, type StorageCaller } from "../file-sharing/callers";
+import { requestInfo } from "../../platform/http/kernel";
+import { fileCallerOf, fileCallerOfKey, type FileCaller } from "../files/service";
 import type { Organization } from "../orgs/access";
 import { orgGuard } from "../orgs/guard";
 import { publicApiGuard } from "../public-v1/guard";
@@ -74,7 +75,7 @@ interface Door {
   /** The guard plugin whose macro resolves the caller (macros apply only where the guard is used). */
   guard: AnyElysia;
   macro: Record<string, true>;
-  resolve: (context: any) => { caller: StorageCaller; org: Organization };
+  resolve: (context: any) => { caller: FileCaller; org: Organization };
   access: (scope: string) => string;
 }
 
@@ -93,13 +94,13 @@ function ruleRoutes(ctx: AppContext, door: Door) {
         description: `The organization's rules with planAllows, and what its plan allows: maxRules, canCustomize, canTrash, presetDays, minDays, maxDays. ${access(LIFECYCLE_SCOPES.list)}`,
       },
     })
-    .post(PATH, (c) => createRule(ctx, resolve(c).caller, resolve(c).org, c.body as CreateRuleInput), {
+    .post(PATH, (c) => createRule(ctx, resolve(c).caller, resolve(c).org, c.body as CreateRuleInput, requestInfo(c.request).id), {
       ...guard,
       ...strictBody(CreateBody),
       response: { 200: Rule, 400: ErrorBody, 403: ErrorBody },
       detail: { tags, summary: "Create a lifecycle rule", description: `${BAD_BODY} ${PLAN} Emits org.lifecycle_rule.created. ${access(LIFECYCLE_SCOPES.create)}` },
     })
-    .put(`${PATH}/:id`, (c) => updateRule(ctx, resolve(c).caller, resolve(c).org, c.params.id, c.body as UpdateRuleInput), {
+    .put(`${PATH}/:id`, (c) => updateRule(ctx, resolve(c).caller, resolve(c).org, c.params.id, c.body as UpdateRuleInput, requestInfo(c.request).id), {
       ...guard,
       params: ruleParams,
       ...strictBody(UpdateBody),
@@ -110,7 +111,7 @@ function ruleRoutes(ctx: AppContext, door: Door) {
         description: `The fields given replace the rule's. Only {enabled: false} alone (a pause) is allowed on every plan; any other change must leave a rule the plan may hold: ${PLAN} ${BAD_BODY} An empty body is 400 empty_update. Emits org.lifecycle_rule.updated.${NOT_FOUND} ${access(LIFECYCLE_SCOPES.update)}`,
       },
     })
-    .delete(`${PATH}/:id`, (c) => deleteRule(ctx, resolve(c).caller, resolve(c).org, c.params.id), {
+    .delete(`${PATH}/:id`, (c) => deleteRule(ctx, resolve(c).caller, resolve(c).org, c.params.id, requestInfo(c.request).id), {
       ...guard,
       params: ruleParams,
       response: { 200: Deleted, 404: ErrorBody },
@@ -124,7 +125,7 @@ export function lifecycleRoutes(ctx: AppContext) {
     prefix: "/api/org/:slug",
     guard: orgGuard(ctx),
     macro: { orgOrMachine: true },
-    resolve: (c) => ({ caller: callerFromOrg(c.orgCaller, c.request), org: c.org }),
+    resolve: (c) => ({ caller: fileCallerOf(c.orgCaller), org: c.org }),
     access: (scope) => `Needs ${scope} (owners and admins hold it).`,
   });
   const publicV1 = ruleRoutes(ctx, {
@@ -132,8 +133,8 @@ export function lifecycleRoutes(ctx: AppContext) {
     prefix: "/api/public/v1",
     guard: publicApiGuard(ctx),
     macro: { orgWideKey: true },
-    resolve: (c) => ({ caller: callerFromApiKey(c.apiKey, c.request), org: c.keyOrg }),
-    access: (scope) => `Needs an org-wide API key (an app-group-scoped one is 401) whose scopes cover ${scope}.`,
+    resolve: (c) => ({ caller: fileCallerOfKey(c.apiKey), org: c.keyOrg }),
+    access: () => "Needs an org-wide API key (an app-group-scoped one is 401), which manages its organization's storage as on the files routes.",
   });
   return new Elysia({ name: "lifecycle" }).use(dashboard).use(publicV1);
 }

@@ -14,7 +14,7 @@ import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { StorageCaller } from "../file-sharing/callers";
+import type { FileCaller } from "../files/service";
 import type { Organization } from "../orgs/access";
 import { isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, limitsOf, requireLifecycleWrite } from "../orgs/plans";
 import { assertCan } from "../permissions/service";
@@ -169,8 +169,13 @@ function fieldsOf(rule: RuleFields & { enabled?: boolean }) {
   return { action: rule.action, unaccessedDays: rule.unaccessedDays, scope: rule.scope, ...(rule.enabled === undefined ? {} : { enabled: rule.enabled }) };
 }
 
-export async function listRules(deps: Pick<AppContext, "db">, caller: StorageCaller, org: Organization): Promise<RuleList> {
-  assertCan(caller.permissions, LIFECYCLE_SCOPES.list);
+/** Members need the lifecycle scopes; an org-wide API key manages its organization's storage, as on the files routes. */
+function authorize(caller: FileCaller, scope: string): void {
+  if (caller.permissions) assertCan(caller.permissions, scope);
+}
+
+export async function listRules(deps: Pick<AppContext, "db">, caller: FileCaller, org: Organization): Promise<RuleList> {
+  authorize(caller, LIFECYCLE_SCOPES.list);
   const rules = await rulesOf(deps.db.read, org.id);
   const allowance = planAllowance(org, rules);
   const limits = limitsOf(org).lifecycle;
@@ -192,8 +197,8 @@ export interface CreateRuleInput {
   scope?: string | null;
 }
 
-export async function createRule(deps: Pick<AppContext, "db" | "clock">, caller: StorageCaller, org: Organization, input: CreateRuleInput): Promise<RuleView> {
-  assertCan(caller.permissions, LIFECYCLE_SCOPES.create);
+export async function createRule(deps: Pick<AppContext, "db" | "clock">, caller: FileCaller, org: Organization, input: CreateRuleInput, requestId?: string): Promise<RuleView> {
+  authorize(caller, LIFECYCLE_SCOPES.create);
   const fields: RuleFields = { action: validAction(input.action), unaccessedDays: validDays(input.unaccessedDays), scope: validRuleScope(input.scope) };
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {
@@ -207,7 +212,7 @@ export async function createRule(deps: Pick<AppContext, "db" | "clock">, caller:
       ...auditEvent(AUDIT_EVENTS.lifecycleRuleCreated, { ruleId: id, ...fields }),
       orgId: org.id,
       actor: caller.audit,
-      requestId: caller.requestId,
+      requestId,
       at,
     });
     return viewIn(tx, org, id);
@@ -225,8 +230,8 @@ export interface UpdateRuleInput {
  * PUT: the fields given replace the rule's. Only a pause ({enabled: false} and nothing
  * else) escapes the plan gate; anything else must leave a rule the plan may hold.
  */
-export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller: StorageCaller, org: Organization, ruleId: string, input: UpdateRuleInput): Promise<RuleView> {
-  assertCan(caller.permissions, LIFECYCLE_SCOPES.update);
+export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller: FileCaller, org: Organization, ruleId: string, input: UpdateRuleInput, requestId?: string): Promise<RuleView> {
+  authorize(caller, LIFECYCLE_SCOPES.update);
   const given = Object.keys(input).filter((k) => input[k as keyof UpdateRuleInput] !== undefined);
   if (given.length === 0) throw invalid(LifecycleErrors.emptyUpdate, "body", "name at least one of enabled, action, unaccessedDays, scope");
   const changes: Partial<RuleFields> & { enabled?: boolean } = {};
@@ -249,7 +254,7 @@ export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller:
       ...auditEvent(AUDIT_EVENTS.lifecycleRuleUpdated, { ruleId, before: fieldsOf(before), after: fieldsOf(after) }),
       orgId: org.id,
       actor: caller.audit,
-      requestId: caller.requestId,
+      requestId,
       at,
     });
     return viewIn(tx, org, ruleId);
@@ -257,8 +262,8 @@ export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller:
 }
 
 /** Deleting is allowed on every plan: a downgraded organization can always tidy up. */
-export async function deleteRule(deps: Pick<AppContext, "db" | "clock">, caller: StorageCaller, org: Organization, ruleId: string): Promise<{ id: string; deleted: true }> {
-  assertCan(caller.permissions, LIFECYCLE_SCOPES.delete);
+export async function deleteRule(deps: Pick<AppContext, "db" | "clock">, caller: FileCaller, org: Organization, ruleId: string, requestId?: string): Promise<{ id: string; deleted: true }> {
+  authorize(caller, LIFECYCLE_SCOPES.delete);
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {
     await tx.lock(`lifecycle:${org.id}`);
@@ -268,7 +273,7 @@ export async function deleteRule(deps: Pick<AppContext, "db" | "clock">, caller:
       ...auditEvent(AUDIT_EVENTS.lifecycleRuleDeleted, { ruleId, ...fieldsOf(rule) }),
       orgId: org.id,
       actor: caller.audit,
-      requestId: caller.requestId,
+      requestId,
       at,
     });
     return { id: ruleId, deleted: true as const };
