@@ -7,10 +7,11 @@
 import type { Cookie } from "elysia";
 import { requestInfo } from "../../platform/http/kernel";
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from "lucia";
-import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso, type Clock } from "../../platform/clock";
 import type { Database } from "../../platform/db/database";
+import { preparedQuery } from "../../platform/db/prepared";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import { ApiError } from "../../platform/http/errors";
 import { AccountErrors } from "./errors";
@@ -49,6 +50,11 @@ export function sessionClientOf(request: Request): SessionClient {
 
 const MAX_USER_AGENT_LENGTH = 512;
 
+/** Every signed-in request resolves its session with this one. */
+const sessionAndUserQuery = preparedQuery((db) =>
+  db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, sql.placeholder("id"))).prepare(),
+);
+
 function adapter({ db, clock }: SessionDeps): Adapter {
   const load = (row: typeof sessions.$inferSelect, token: string): DatabaseSession => ({
     id: token,
@@ -58,11 +64,7 @@ function adapter({ db, clock }: SessionDeps): Adapter {
   });
   return {
     async getSessionAndUser(token) {
-      const [row] = await db.read
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sha256Hex(token)));
+      const [row] = await sessionAndUserQuery(db.read).execute({ id: sha256Hex(token) });
       if (!row) return [null, null];
       const user: DatabaseUser = { id: row.user.id, attributes: { email: row.user.email } };
       return [load(row.session, token), user];

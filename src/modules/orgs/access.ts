@@ -3,8 +3,9 @@
  * badge (ConnectedId) and the scopes their role grants. Every `/api/org/{slug}/*`
  * route resolves this once, through the guard in guard.ts.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
+import { preparedQuery } from "../../platform/db/prepared";
 import { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "../permissions/service";
 import { parseBuiltinRole, scopesForRole } from "../permissions/roles";
@@ -63,23 +64,28 @@ export interface OrgAccess {
  * nothing about another organization. A suspended badge is a member who may do
  * nothing: 403 badge_suspended.
  */
-export async function resolveOrgAccess(reader: Queryable, slug: string, user: { userId: string; email: string }): Promise<OrgAccess | null> {
-  const [row] = await reader
+const memberAccessQuery = preparedQuery((db) =>
+  db
     .select({ org: organizations, role: memberships.role, badge: connectedIds })
     .from(organizations)
-    .innerJoin(memberships, and(eq(memberships.orgId, organizations.id), eq(memberships.userId, user.userId)))
-    .leftJoin(
-      connectedIds,
-      and(eq(connectedIds.orgId, organizations.id), eq(connectedIds.userId, user.userId), ne(connectedIds.status, "revoked")),
-    )
-    .where(eq(organizations.slug, slug.toLowerCase()));
+    .innerJoin(memberships, and(eq(memberships.orgId, organizations.id), eq(memberships.userId, sql.placeholder("userId"))))
+    .leftJoin(connectedIds, and(eq(connectedIds.orgId, organizations.id), eq(connectedIds.userId, sql.placeholder("userId")), ne(connectedIds.status, "revoked")))
+    .where(eq(organizations.slug, sql.placeholder("slug")))
+    .prepare(),
+);
+const customRoleScopesQuery = preparedQuery((db) =>
+  db.select({ scopes: orgRoles.scopes }).from(orgRoles).where(and(eq(orgRoles.id, sql.placeholder("roleId")), eq(orgRoles.orgId, sql.placeholder("orgId")))).prepare(),
+);
+
+export async function resolveOrgAccess(reader: Queryable, slug: string, user: { userId: string; email: string }): Promise<OrgAccess | null> {
+  const [row] = await memberAccessQuery(reader).execute({ userId: user.userId, slug: slug.toLowerCase() });
   if (!row) return null;
   if (row.badge?.status === "suspended") {
     throw new ApiError(403, "badge_suspended", { message: "your badge in this organization is suspended" });
   }
   let custom: readonly string[] | undefined;
   if (!parseBuiltinRole(row.role)) {
-    const [role] = await reader.select({ scopes: orgRoles.scopes }).from(orgRoles).where(and(eq(orgRoles.id, row.role), eq(orgRoles.orgId, row.org.id)));
+    const [role] = await customRoleScopesQuery(reader).execute({ roleId: row.role, orgId: row.org.id });
     custom = role?.scopes ?? [];
   }
   return {

@@ -5,8 +5,9 @@
  * registered a passkey (their Personal Seal) before they act. M2M callers are judged
  * by their key, not by these.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
+import { preparedQuery } from "../../platform/db/prepared";
 import { ApiError } from "../../platform/http/errors";
 import { sha256Hex } from "../../platform/crypto/hash";
 import { passkeys, sessions } from "../accounts/schema";
@@ -14,6 +15,8 @@ import { readSettingsSection } from "./settings";
 import type { Organization, OrgActor } from "./access";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const sessionCreatedAtQuery = preparedQuery((db) => db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
 
 export async function enforceSessionPolicy(
   reader: Queryable,
@@ -23,7 +26,7 @@ export async function enforceSessionPolicy(
   now: number,
 ): Promise<void> {
   const security = await readSettingsSection(reader, org, "security");
-  const [session] = await reader.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sha256Hex(sessionToken)));
+  const [session] = await sessionCreatedAtQuery(reader).execute({ id: sha256Hex(sessionToken) });
   if (session && now - session.createdAt > security.sessionMaxAgeDays * DAY_MS) {
     throw new ApiError(401, "session_too_old", {
       maxAgeDays: security.sessionMaxAgeDays,

@@ -6,11 +6,12 @@
  * out takes its default. Other modules read settings through readSettingsSection /
  * securityModeOf. The contract is documented in docs/organizations.md.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { t, type Static, type TSchema } from "elysia";
 import type { TLiteral, TUnion } from "@sinclair/typebox";
 import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
+import { preparedQuery } from "../../platform/db/prepared";
 import { appendAudit } from "../../platform/audit/append";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
@@ -388,11 +389,13 @@ function withDefaults<S extends SettingsSection>(section: S, org: Pick<Organizat
 }
 
 /** One section of an organization's settings, with defaults (for other modules: files read security, keys read api_key_scope). */
+// Prepared: the org guard reads the security section on every dashboard request.
+const settingsSectionQuery = preparedQuery((db) =>
+  db.select({ value: orgSettings.value }).from(orgSettings).where(and(eq(orgSettings.orgId, sql.placeholder("orgId")), eq(orgSettings.section, sql.placeholder("section")))).prepare(),
+);
+
 export async function readSettingsSection<S extends SettingsSection>(reader: Queryable, org: Pick<Organization, "id" | "name">, section: S): Promise<SettingsDocument<S>> {
-  const [row] = await reader
-    .select({ value: orgSettings.value })
-    .from(orgSettings)
-    .where(and(eq(orgSettings.orgId, org.id), eq(orgSettings.section, section)));
+  const [row] = await settingsSectionQuery(reader).execute({ orgId: org.id, section });
   return withDefaults(section, org, row?.value);
 }
 
