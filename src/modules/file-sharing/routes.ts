@@ -109,13 +109,13 @@ function publicShareView(ctx: AppContext) {
     },
     {
       params: t.Object({ shareToken: t.String({ maxLength: 100 }) }),
-      response: { 200: SharedFile, 403: ErrorBody, 404: ErrorBody },
+      response: { 200: SharedFile, 403: ErrorBody, 404: ErrorBody, 429: t.Object({ error: t.String(), retryAfterSeconds: t.Integer() }) },
       detail: {
         tags,
         summary: "Open a share link",
         description:
           "No key: the token is the credential. The file's metadata and content URLs good for 10 minutes. 404 when the link does not exist (unknown, rotated away or the file deleted); " +
-          "403 not_shared when the link is valid but the file is not shared right now (restricted, trashed, or the organization blocks link sharing). Records org.file.share_viewed with a hashed IP and user agent.",
+          "403 not_shared when the link is valid but the file is not shared right now (restricted, trashed, or the organization blocks link sharing). Records org.file.share_viewed with a hashed IP and user agent. At most 120 views per minute per client IP: 429 rate_limited with Retry-After.",
       },
     },
   );

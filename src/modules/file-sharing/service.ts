@@ -13,7 +13,8 @@
  * - The public view answers only for a live, shared file in an organization that
  *   allows sharing, records org.file.share_viewed with the viewer's hashed IP and user
  *   agent, counts as an access (lifecycle rules measure "unaccessed" from it) and hands
- *   out content URLs that expire after 10 minutes.
+ *   out content URLs that expire after 10 minutes. At most 120 views per minute per
+ *   client IP (429 rate_limited).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -21,6 +22,7 @@ import type { Queryable } from "../../platform/db/database";
 import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { ApiError } from "../../platform/http/errors";
+import { enforceRateLimits } from "../../platform/http/rate-limit";
 import type { Organization } from "../orgs/access";
 import { readSettingsSection } from "../orgs/settings";
 import { assertCan } from "../permissions/service";
@@ -31,6 +33,12 @@ export const SHARE_MODES: readonly ShareMode[] = ["restricted", "link_anyone"];
 
 /** Content URLs of the public share view live this long (spec §8: 10 minutes on the share endpoint). */
 export const SHARE_CONTENT_URL_SECONDS = 600;
+
+/**
+ * Views per client IP per minute (the spec names no limit): every view writes an audit
+ * event, so one address cannot flood an organization's chain through a public link.
+ */
+export const SHARE_VIEWS_PER_IP_PER_MINUTE = 120;
 
 export const ShareErrors = {
   invalidMode: "invalid_mode",
@@ -189,6 +197,7 @@ export async function viewSharedFile(deps: Pick<AppContext, "db" | "clock" | "bl
     if (row.shareMode !== "link_anyone" || row.trashedAt !== null || (await externalSharingBlocked(tx, { id: row.orgId, name: "" }))) {
       throw new ApiError(403, ShareErrors.notShared, { message: "this file is not shared right now" });
     }
+    await enforceRateLimits(tx, [{ key: `share-view:ip:${viewer.ip ?? "unknown"}`, limit: SHARE_VIEWS_PER_IP_PER_MINUTE, windowMs: 60_000 }], at);
     await tx.update(files).set({ lastAccessedAt: at }).where(eq(files.id, row.id));
     await appendAudit(tx, {
       ...auditEvent(AUDIT_EVENTS.fileShareViewed, { fileId: row.id }),

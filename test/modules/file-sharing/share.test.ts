@@ -310,4 +310,19 @@ describe("the public share view", () => {
     expect((await view(token)).status).toBe(404);
     expect((await eventsOf(t, org, "org.file.share_viewed")).length).toBe(before);
   });
+
+  test("at most 120 views per minute per client IP: then 429 rate_limited with Retry-After, and the refusal records nothing", async () => {
+    const file = await seedFile(t, org);
+    const token = (await share(org, file.id, { mode: "link_anyone" })).body.shareToken;
+    // A fresh window: earlier tests viewed from the same (unknown) address.
+    t.clock.set(Math.ceil(t.clock.now() / MINUTE) * MINUTE + MINUTE);
+    for (let i = 0; i < 120; i++) expect((await view(token)).status).toBe(200);
+    const refused = await view(token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await eventsOf(t, org, "org.file.share_viewed")).filter((e) => e.payload.fileId === file.id)).toHaveLength(120);
+    t.clock.advance(MINUTE);
+    expect((await view(token)).status).toBe(200);
+  });
 });
