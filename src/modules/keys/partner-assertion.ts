@@ -11,7 +11,7 @@
  * token key signs. The fields are described in docs/machine-access.md.
  */
 import type { AppContext } from "../../context";
-import { appendAudit } from "../../platform/audit/append";
+import { appendAuditCommitted } from "../../platform/audit/group-commit";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { signRs256 } from "../../platform/crypto/rs256";
@@ -134,26 +134,25 @@ export async function issuePartnerAssertion(
     ...(key.appGroupId ? { app_group: key.appGroupId } : {}),
   };
   const assertion = await signRs256(signer, { typ: PARTNER_ASSERTION_TYPE }, claims as unknown as Record<string, unknown>);
-  await deps.db.write((tx) =>
-    appendAudit(tx, {
-      orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.partnerAssertionIssued, {
-        keyId: key.id,
-        assertionId: claims.jti,
-        kid: signer.kid,
-        audience: claims.aud,
-        subject: claims.sub,
-        scopes: [...scopes],
-        expiresIn,
-      }),
-      actor: { kind: "api_key", id: key.id, connectedId },
-      appGroupId: key.appGroupId,
-      requestId: input.requestId,
-      ip: input.ip,
-      userAgent: input.userAgent,
-      at: now,
+  // Shares a commit with concurrent exchanges and assertions; answered once it is in the chain.
+  await appendAuditCommitted(deps.db, {
+    orgId: org.id,
+    ...auditEvent(AUDIT_EVENTS.partnerAssertionIssued, {
+      keyId: key.id,
+      assertionId: claims.jti,
+      kid: signer.kid,
+      audience: claims.aud,
+      subject: claims.sub,
+      scopes: [...scopes],
+      expiresIn,
     }),
-  );
+    actor: { kind: "api_key", id: key.id, connectedId },
+    appGroupId: key.appGroupId,
+    requestId: input.requestId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    at: now,
+  });
   return {
     assertion,
     tokenType: PARTNER_ASSERTION_TYPE,
