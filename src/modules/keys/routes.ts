@@ -546,5 +546,17 @@ function pluginTokenRoutes(ctx: AppContext) {
         summary: "Revoke a plugin token",
         description: `Needs ${PluginTokenScopes.revoke}. The token stops working at once. Revoking a revoked token changes nothing. 404 for an unknown token or another organization's. Emits org.plugin_token.revoked.`,
       },
+    })
+    // The spec's form (4.4): DELETE on the collection, naming the token in the query.
+    .delete("", ({ org, orgActor, query, request }) => revokePluginToken(ctx, orgActor, org, query.tokenId, { requestId: requestInfo(request).id }), {
+      org: true,
+      params: SlugParams,
+      query: t.Object({ tokenId: t.String({ minLength: 1, maxLength: 100, description: "The token's id" }) }),
+      response: PluginTokenView,
+      detail: {
+        tags,
+        summary: "Revoke a plugin token (by ?tokenId=)",
+        description: `The same as DELETE …/plugin-tokens/{tokenId}: needs ${PluginTokenScopes.revoke}; 400 without tokenId; 404 for an unknown token or another organization's. Emits org.plugin_token.revoked.`,
+      },
     });
 }

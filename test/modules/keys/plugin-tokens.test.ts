@@ -216,3 +216,22 @@ describe("limit", () => {
     expect((await create(admin.token, { name: "after expiry", scopes: ["org.member.list"] })).status).toBe(201);
   });
 });
+
+describe("revoke by the spec's collection route (DELETE …/plugin-tokens?tokenId=)", () => {
+  test("revokes the named token; without tokenId 400; another organization's token 404, unchanged", async () => {
+    // Its own organization: the limit test above filled this file's one.
+    const mine = await createOrg(t, "owner@collection-revoke.example", "Collection Revoke");
+    const created = await create(mine.owner.token, { name: "Collection revoke", scopes: ["org.member.list"] }, mine.slug);
+    expect(created.status).toBe(201);
+    expect((await t.request("DELETE", base(mine.slug), { token: mine.owner.token })).status).toBe(400);
+    const theirs = await create(other.owner.token, { name: "Theirs", scopes: ["org.member.list"] }, other.slug);
+    expect(theirs.status).toBe(201);
+    const foreign = await t.request("DELETE", `${base(mine.slug)}?tokenId=${theirs.body.id}`, { token: mine.owner.token });
+    expect(foreign.status).toBe(404);
+    expect(await find(theirs.body.token)).not.toBeNull();
+    const r = await t.request("DELETE", `${base(mine.slug)}?tokenId=${created.body.id}`, { token: mine.owner.token });
+    expect(r.status).toBe(200);
+    expect(r.body.revokedAt).not.toBeNull();
+    expect(await find(created.body.token)).toBeNull();
+  });
+});
