@@ -37,7 +37,6 @@ import { permitIdempotency } from "./schema";
 export const PermitErrors = {
   noOrganizationContext: "no_organization_context",
   badgeNotFound: "badge_not_found",
-  badgeSuspended: "badge_suspended",
   badgeRevoked: "badge_revoked",
   scopeNotHeld: "scope_not_held",
   invalidScope: "invalid_scope",
@@ -118,13 +117,8 @@ async function badgeHolder(deps: Deps, org: Organization, caller: PermitCaller):
     }
     return { connectedId: machine.connectedId, scopes: machine.scopes, userId: null };
   }
-  let access;
-  try {
-    access = await resolveOrgAccess(deps.db.read, org.slug, { userId: caller.userId, email: caller.email });
-  } catch (e) {
-    if (e instanceof ApiError && e.code === "badge_suspended") throw new ApiError(403, PermitErrors.badgeSuspended, { message: "your badge in this organization is suspended" });
-    throw e;
-  }
+  // A suspended badge is refused here with 403 badge_suspended (check 3), as on every org route.
+  const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: caller.userId, email: caller.email });
   if (access?.actor.connectedId) {
     await enforceSessionPolicy(deps.db.read, access.org, access.actor, caller.sessionToken, deps.clock.now());
     return { connectedId: access.actor.connectedId, scopes: access.actor.scopes, userId: caller.userId };
