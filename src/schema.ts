@@ -10,3 +10,4 @@ export * from "./modules/audit/schema";
 export * from "./modules/files/schema";
 export * from "./modules/apps/schema";
 export * from "./modules/permits/schema";
+export * from "./modules/end-users/schema";
