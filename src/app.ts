@@ -23,6 +23,14 @@ import { fileRoutes } from "./modules/files/routes";
 import { fileSharingRoutes } from "./modules/file-sharing/routes";
 import { lifecycleRoutes } from "./modules/lifecycle/routes";
 import { appRoutes } from "./modules/apps/routes";
+import { endUserRoutes } from "./modules/end-users/routes";
+import { endUserPasskeyRoutes } from "./modules/end-user-passkeys/routes";
+import { socialRoutes } from "./modules/social/routes";
+import { endUserMfaRoutes } from "./modules/end-user-mfa/routes";
+import { endUserImportRoutes } from "./modules/end-user-import/routes";
+import { hostedLoginRoutes } from "./modules/hosted-login/routes";
+import { analyticsRoutes } from "./modules/analytics/routes";
+import { addonRoutes } from "./modules/addons/routes";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
@@ -44,6 +52,14 @@ export function createApp(ctx: AppContext) {
     .use(fileSharingRoutes(ctx))
     .use(lifecycleRoutes(ctx))
     .use(appRoutes(ctx))
+    .use(endUserRoutes(ctx))
+    .use(endUserPasskeyRoutes(ctx))
+    .use(socialRoutes(ctx))
+    .use(endUserMfaRoutes(ctx))
+    .use(endUserImportRoutes(ctx))
+    .use(hostedLoginRoutes(ctx))
+    .use(analyticsRoutes(ctx))
+    .use(addonRoutes(ctx))
     .use(pageRoutes(ctx));
   if (ctx.config.dev) app.use(devRoutes(ctx));
   // Routes declare a body limit other than the default in `detail` (it is documented there too).

@@ -34,6 +34,10 @@ export const API_TAGS = [
   { name: "File sharing", description: "One-link sharing of a file and the public share view (spec 3.4, 4.1)." },
   { name: "Storage lifecycle", description: "Lifecycle rules that move unaccessed files to infrequent access or the trash (spec 2.4, 8)." },
   { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
+  { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },
+  { name: "End users", description: "End users of your applications: import and the partner routes that act for them (spec 4.2)." },
+  { name: "Analytics", description: "The behavior beacon and its daily rollups, and sign-in analytics (spec 2.5, 4.1, 4.5)." },
+  { name: "Add-ons", description: "Paid add-ons an organization switches on, charged against its prepaid credit (spec 4.4, 8)." },
   { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
 ];
 
