@@ -9,6 +9,7 @@ import sqlite_0005_other_keys from "./sqlite/0005_other_keys.sql" with { type: "
 import sqlite_0006_apps from "./sqlite/0006_apps.sql" with { type: "text" };
 import sqlite_0007_permits from "./sqlite/0007_permits.sql" with { type: "text" };
 import sqlite_0008_end_users from "./sqlite/0008_end_users.sql" with { type: "text" };
+import sqlite_0009_end_user_import from "./sqlite/0009_end_user_import.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -18,6 +19,7 @@ import postgres_0005_other_keys from "./postgres/0005_other_keys.sql" with { typ
 import postgres_0006_apps from "./postgres/0006_apps.sql" with { type: "text" };
 import postgres_0007_permits from "./postgres/0007_permits.sql" with { type: "text" };
 import postgres_0008_end_users from "./postgres/0008_end_users.sql" with { type: "text" };
+import postgres_0009_end_user_import from "./postgres/0009_end_user_import.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -30,6 +32,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0006_apps", sql: sqlite_0006_apps },
   { id: "0007_permits", sql: sqlite_0007_permits },
   { id: "0008_end_users", sql: sqlite_0008_end_users },
+  { id: "0009_end_user_import", sql: sqlite_0009_end_user_import },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -42,4 +45,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0006_apps", sql: postgres_0006_apps },
   { id: "0007_permits", sql: postgres_0007_permits },
   { id: "0008_end_users", sql: postgres_0008_end_users },
+  { id: "0009_end_user_import", sql: postgres_0009_end_user_import },
 ];

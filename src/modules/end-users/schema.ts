@@ -27,6 +27,10 @@ export const endUsers = table(
     importSource: col.text(),
     /** A password hash supplied at import, kept dormant: sign-in is passwordless. */
     importedPasswordHash: col.text(),
+    /** The scheme of importedPasswordHash (bcrypt, argon2id, scrypt, pbkdf2-sha256, …). */
+    importedPasswordAlgorithm: col.text(),
+    /** The user's id in the system it was imported from (the import row's externalId). */
+    externalId: col.text(),
     lastSignInAt: col.time(),
     createdAt: col.time().notNull(),
     updatedAt: col.time().notNull(),

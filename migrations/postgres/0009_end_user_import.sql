@@ -1,0 +1,3 @@
+ALTER TABLE "end_users" ADD COLUMN "imported_password_algorithm" text;
+--> statement-breakpoint
+ALTER TABLE "end_users" ADD COLUMN "external_id" text;
