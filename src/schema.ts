@@ -11,3 +11,5 @@ export * from "./modules/files/schema";
 export * from "./modules/apps/schema";
 export * from "./modules/permits/schema";
 export * from "./modules/end-users/schema";
+export * from "./modules/analytics/schema";
+export * from "./modules/addons/schema";
