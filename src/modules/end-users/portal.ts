@@ -10,10 +10,14 @@
 import type { Cookie } from "elysia";
 import type { Config } from "../../config";
 import type { Tx } from "../../platform/db/database";
+import type { AppGroupRow } from "../apps/schema";
 import type { SignInClient } from "./sign-in";
 import { createFlowToken } from "./flow-tokens";
 
-export const PORTAL_COOKIE = "signet_portal";
+/** One cookie per app group: a brand's sign-in never replaces another brand's on the same portal host. */
+export function portalCookieName(group: Pick<AppGroupRow, "key">): string {
+  return `signet_portal_${group.key}`;
+}
 /** Every public application route, so handshake, exchange and sign-out all receive the cookie. */
 export const PORTAL_COOKIE_PATH = "/api/public/apps/";
 export const EXCHANGE_CODE_TTL_MS = 60_000;
@@ -38,8 +42,8 @@ function secureCookie(config: Pick<Config, "portalBase">): boolean {
   return !(portal.protocol === "http:" && loopback);
 }
 
-export function setPortalCookie(config: Pick<Config, "portalBase">, cookie: Cookies, refreshToken: string, expiresAt: number): void {
-  cookie[PORTAL_COOKIE]!.set({
+export function setPortalCookie(config: Pick<Config, "portalBase">, cookie: Cookies, group: Pick<AppGroupRow, "key">, refreshToken: string, expiresAt: number): void {
+  cookie[portalCookieName(group)]!.set({
     value: refreshToken,
     httpOnly: true,
     secure: secureCookie(config),
@@ -49,13 +53,13 @@ export function setPortalCookie(config: Pick<Config, "portalBase">, cookie: Cook
   });
 }
 
-export function clearPortalCookie(config: Pick<Config, "portalBase">, cookie: Cookies): void {
-  cookie[PORTAL_COOKIE]!.set({ value: "", httpOnly: true, secure: secureCookie(config), sameSite: "lax", path: PORTAL_COOKIE_PATH, maxAge: 0, expires: new Date(0) });
+export function clearPortalCookie(config: Pick<Config, "portalBase">, cookie: Cookies, group: Pick<AppGroupRow, "key">): void {
+  cookie[portalCookieName(group)]!.set({ value: "", httpOnly: true, secure: secureCookie(config), sameSite: "lax", path: PORTAL_COOKIE_PATH, maxAge: 0, expires: new Date(0) });
 }
 
 /** The refresh token of the portal session this browser holds, if any. */
-export function portalRefreshToken(cookie: Cookies): string | null {
-  const value = cookie[PORTAL_COOKIE]?.value;
+export function portalRefreshToken(cookie: Cookies, group: Pick<AppGroupRow, "key">): string | null {
+  const value = cookie[portalCookieName(group)]?.value;
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 

@@ -35,7 +35,7 @@ export async function respondSignIn(
   const code = await deps.db.write((tx) =>
     issueExchangeCode(tx, client, opened.endUser.id, { amr: opened.session.amr, portalSessionId: opened.session.id }, now),
   );
-  setPortalCookie(deps.config, http.cookie, opened.refreshToken, opened.session.expiresAt);
+  setPortalCookie(deps.config, http.cookie, client.appGroup, opened.refreshToken, opened.session.expiresAt);
   const { refreshToken: _keptInCookie, ...body } = signedIn;
   return { ...body, code, redirectTo: withCode(signedIn.redirectUrl, code) };
 }
