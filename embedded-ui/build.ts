@@ -11,8 +11,8 @@ export const VERSION_TOKEN = "%SIGNET_VERSION%";
 
 export async function buildUi(outdir?: string) {
   const result = await Bun.build({
-    // The dashboard, and the share viewer served at /f/{shareToken}.
-    entrypoints: [join(import.meta.dir, "index.html"), join(import.meta.dir, "share.html")],
+    // The dashboard, the share viewer served at /f/{shareToken} and the hosted login at /login/{appKey}.
+    entrypoints: [join(import.meta.dir, "index.html"), join(import.meta.dir, "share.html"), join(import.meta.dir, "login.html")],
     publicPath: UI_PUBLIC_PATH,
     minify: true,
     outdir,

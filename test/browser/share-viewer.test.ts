@@ -5,8 +5,9 @@
  * restricted file says it is not shared.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createOrg, type TestOrg } from "../support/accounts";
+import { launchChromium } from "../support/browser";
 import { createTestApp, type TestApp } from "../support/harness";
 
 let t: TestApp;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_PORTAL_BASE: base } });
   app = t.app;
   org = await createOrg(t, "owner@viewer.example", "Viewer Co");
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

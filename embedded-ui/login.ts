@@ -1,0 +1,457 @@
+// The hosted login portal at {portal_base}/login/{appKey} (and /verify, where magic
+// links land). It shows the app group's branding and exactly the sign-in methods the
+// group turned on, walks through the SMS second factor when asked, and once signed in
+// sends the browser back to the app with a one-time code, or shows who is signed in.
+//
+// It navigates only to a `redirectTo` the API answered or to the redirect the server
+// validated before sending this page (the meta tag): never to anything read from the
+// address bar.
+
+import { callApi, plainWords, PortalApiError } from "./login-api";
+import { createPasskey, getPasskey, passkeysSupported } from "./login-webauthn";
+
+interface PortalState {
+  view: "sign_in" | "verify" | "not_found";
+  appKey: string;
+  redirectUrl: string | null;
+}
+
+interface LoginMethods {
+  appGroup: { key: string; name: string };
+  methods: {
+    magicLink: boolean;
+    passkey: boolean;
+    social: { provider: string; name: string }[];
+    botProtection: { enabled: boolean; siteKey: string | null };
+  };
+  branding: {
+    name: string;
+    iconUrl: string | null;
+    brandColor: string | null;
+    primaryColor: string | null;
+    backgroundColor: string | null;
+    textColor: string | null;
+    heroTitle: string | null;
+    heroSubtitle: string | null;
+  };
+}
+
+interface EndUser {
+  email: string | null;
+}
+
+interface SignedIn {
+  status: "signed_in";
+  accessToken: string;
+  endUser: EndUser;
+  code?: string;
+  redirectTo?: string | null;
+}
+
+interface MfaRequired {
+  mfaRequired: true;
+  mode: "challenge" | "enroll";
+  mfaToken: string;
+  smsDelivered: boolean | null;
+  smsError: string | null;
+}
+
+type SignInAnswer = SignedIn | MfaRequired;
+
+interface Handshake {
+  signedIn: boolean;
+  code?: string;
+  endUser?: EndUser;
+}
+
+/** The resend throttle of the SMS routes (spec 4.1): the button waits as long. */
+const RESEND_COOLDOWN_SECONDS = 60;
+
+const el = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const SCREENS = ["not-found", "methods", "mfa-enroll", "mfa-code", "signed-in"] as const;
+type Screen = (typeof SCREENS)[number];
+
+const state: PortalState = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="signet-portal"]')!.content);
+const api = <T>(method: "GET" | "POST", path: string, body?: unknown, bearer?: string) => callApi<T>(state.appKey, method, path, body, bearer);
+
+let methods: LoginMethods | undefined;
+let turnstileToken: string | null = null;
+/** The signed-in end user's access token, once a sign-in on this page answered one. */
+let accessToken: string | null = null;
+/** From a handshake: a code that can be traded for an access token when one is needed. */
+let handshakeCode: string | null = null;
+let mfaToken: string | null = null;
+let enrollPhone: string | null = null;
+
+// --- Screens and messages ----------------------------------------------------------------
+
+function show(screen: Screen): void {
+  for (const id of SCREENS) el(id).hidden = id !== screen;
+  el("status").hidden = true;
+}
+
+function say(message: string): void {
+  el("status").textContent = message;
+  el("status").hidden = false;
+}
+
+function fail(error: unknown): void {
+  const box = el("error");
+  box.textContent = typeof error === "string" ? error : plainWords(error);
+  box.hidden = false;
+}
+
+function clearError(): void {
+  el("error").hidden = true;
+  el("error").textContent = "";
+}
+
+/** Runs a button's or form's action with the control disabled meanwhile, errors shown in words. */
+async function busy(control: HTMLButtonElement, action: () => Promise<void>): Promise<void> {
+  clearError();
+  control.disabled = true;
+  try {
+    await action();
+  } catch (error) {
+    fail(error);
+  } finally {
+    control.disabled = false;
+  }
+}
+
+// --- Branding and methods ------------------------------------------------------------------
+
+function applyBranding(m: LoginMethods): void {
+  const b = m.branding;
+  const root = document.documentElement.style;
+  const brand = b.brandColor ?? b.primaryColor;
+  if (brand) root.setProperty("--brand", brand);
+  if (b.backgroundColor) root.setProperty("--background", b.backgroundColor);
+  if (b.textColor) root.setProperty("--text", b.textColor);
+  document.title = `Sign in · ${b.name}`;
+  el("brand-name").textContent = b.name;
+  el("hero-title").textContent = b.heroTitle ?? `Sign in to ${b.name}`;
+  if (b.heroSubtitle) {
+    el("hero-subtitle").textContent = b.heroSubtitle;
+    el("hero-subtitle").hidden = false;
+  }
+  if (b.iconUrl) {
+    const icon = el<HTMLImageElement>("brand-icon");
+    icon.src = b.iconUrl;
+    icon.hidden = false;
+  }
+}
+
+/** Where a social provider sends the browser back: this portal's verify page, carrying the app's redirect. */
+function portalReturnUrl(): string {
+  const back = new URL(`/login/${encodeURIComponent(state.appKey)}/verify`, location.origin);
+  if (state.redirectUrl) back.searchParams.set("redirect_url", state.redirectUrl);
+  return back.href;
+}
+
+function renderMethods(m: LoginMethods): void {
+  const { magicLink, passkey, social, botProtection } = m.methods;
+  el("magic-link-form").hidden = !magicLink;
+  const offerPasskey = passkey && passkeysSupported();
+  el("passkey-login").hidden = !offerPasskey;
+  const socialBox = el("social");
+  socialBox.replaceChildren(
+    ...social.map(({ provider, name }) => {
+      const link = document.createElement("a");
+      link.className = "button secondary social";
+      link.dataset.provider = provider;
+      const start = new URL(`/api/public/apps/${encodeURIComponent(state.appKey)}/auth/social/${encodeURIComponent(provider)}/start`, location.origin);
+      start.searchParams.set("redirect_url", portalReturnUrl());
+      start.searchParams.set("portal_origin", location.origin);
+      link.href = start.href;
+      link.textContent = `Continue with ${name}`;
+      return link;
+    }),
+  );
+  el("or").hidden = !(magicLink && (offerPasskey || social.length > 0));
+  el("no-methods").hidden = magicLink || offerPasskey || social.length > 0;
+  if (magicLink && botProtection.enabled && botProtection.siteKey) loadTurnstile(botProtection.siteKey);
+}
+
+interface TurnstileApi {
+  render(target: HTMLElement, options: { sitekey: string; callback(token: string): void; "expired-callback"(): void }): void;
+}
+
+/** Cloudflare Turnstile, only when the app group turned bot protection on. */
+function loadTurnstile(siteKey: string): void {
+  const box = el("turnstile");
+  box.dataset.sitekey = siteKey;
+  box.hidden = false;
+  const script = document.createElement("script");
+  script.src = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+  script.async = true;
+  script.onload = () => {
+    const turnstile = (window as unknown as { turnstile?: TurnstileApi }).turnstile;
+    turnstile?.render(box, {
+      sitekey: siteKey,
+      callback: (token) => (turnstileToken = token),
+      "expired-callback": () => (turnstileToken = null),
+    });
+  };
+  script.onerror = () => fail("The bot check could not load. Reload the page to try again.");
+  document.head.append(script);
+}
+
+// --- Finishing a sign-in ---------------------------------------------------------------------
+
+function withCode(redirectUrl: string, code: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set("code", code);
+  return url.href;
+}
+
+/** Back to the app with a code: the API's redirectTo, else the validated redirect of this page. */
+function returnTarget(code: string | undefined, redirectTo?: string | null): string | null {
+  if (redirectTo) return redirectTo;
+  return code && state.redirectUrl ? withCode(state.redirectUrl, code) : null;
+}
+
+async function finish(answer: SignInAnswer): Promise<void> {
+  if ("mfaRequired" in answer) return startMfa(answer);
+  const target = returnTarget(answer.code, answer.redirectTo);
+  if (target) {
+    say("Signed in. Taking you back to the app…");
+    location.assign(target);
+    return;
+  }
+  accessToken = answer.accessToken;
+  showSignedIn(answer.endUser);
+}
+
+function showSignedIn(endUser: EndUser | undefined): void {
+  el("signed-in-email").textContent = endUser?.email ?? "your account";
+  el("add-passkey").hidden = !(methods?.methods.passkey && passkeysSupported());
+  show("signed-in");
+  el("sign-out").focus();
+}
+
+async function currentAccessToken(): Promise<string> {
+  if (accessToken) return accessToken;
+  if (!handshakeCode) throw new PortalApiError(401, "invalid_access_token", {});
+  const session = await api<SignedIn>("POST", "/auth/session/exchange", { code: handshakeCode });
+  handshakeCode = null;
+  accessToken = session.accessToken;
+  return accessToken;
+}
+
+// --- Sign-in methods ---------------------------------------------------------------------------
+
+el<HTMLFormElement>("magic-link-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = el<HTMLInputElement>("email");
+  void busy(el<HTMLButtonElement>("magic-link-send"), async () => {
+    const email = input.value.trim();
+    if (!input.checkValidity() || !email) {
+      input.focus();
+      throw "Please enter your e-mail address, such as name@example.com.";
+    }
+    if (methods?.methods.botProtection.enabled && !turnstileToken) throw "Please complete the bot check first.";
+    await api("POST", "/auth/magic-link/send", {
+      email,
+      ...(state.redirectUrl ? { postSignInRedirectUrl: state.redirectUrl } : {}),
+      ...(turnstileToken ? { turnstileToken } : {}),
+    });
+    const sent = el("magic-link-sent");
+    sent.textContent = `If ${email} can sign in here, a sign-in link is on its way. Open it on this device within 15 minutes.`;
+    sent.hidden = false;
+    sent.focus();
+  });
+});
+
+el<HTMLButtonElement>("passkey-login").addEventListener("click", (event) => {
+  void busy(event.currentTarget as HTMLButtonElement, async () => {
+    const email = el<HTMLInputElement>("email").value.trim();
+    const options = await api<Record<string, unknown>>("POST", "/auth/passkey/login-options", email ? { email } : {});
+    const response = await getPasskey(options);
+    await finish(await api<SignInAnswer>("POST", "/auth/passkey/login", { response }));
+  });
+});
+
+el<HTMLButtonElement>("add-passkey").addEventListener("click", (event) => {
+  void busy(event.currentTarget as HTMLButtonElement, async () => {
+    const token = await currentAccessToken();
+    const options = await api<Record<string, unknown>>("POST", "/auth/passkey/register-options", {}, token);
+    const response = await createPasskey(options);
+    await api("POST", "/auth/passkey/register", { response }, token);
+    say("Passkey added. Next time, choose “Sign in with a passkey”.");
+  });
+});
+
+el<HTMLButtonElement>("sign-out").addEventListener("click", (event) => {
+  void busy(event.currentTarget as HTMLButtonElement, async () => {
+    await api("POST", "/auth/session/sign-out", {}, accessToken ?? undefined);
+    accessToken = null;
+    handshakeCode = null;
+    showMethods();
+    say("You are signed out.");
+  });
+});
+
+// --- SMS second factor -------------------------------------------------------------------------
+
+function startMfa(answer: MfaRequired): void {
+  mfaToken = answer.mfaToken;
+  if (answer.mode === "enroll") {
+    show("mfa-enroll");
+    el("mfa-phone").focus();
+    return;
+  }
+  showCodeForm(answer.smsDelivered === true);
+  if (answer.smsDelivered === false) fail(new PortalApiError(502, answer.smsError ?? "send_failed", {}));
+}
+
+function showCodeForm(codeWasSent: boolean): void {
+  show("mfa-code");
+  el("mfa-resend").hidden = false;
+  if (codeWasSent) startResendCooldown();
+  el("mfa-code-input").focus();
+}
+
+let cooldownTimer: ReturnType<typeof setInterval> | undefined;
+
+/** After a delivered code the resend button waits out the server's cooldown, counting down. */
+function startResendCooldown(seconds = RESEND_COOLDOWN_SECONDS): void {
+  const button = el<HTMLButtonElement>("mfa-resend");
+  clearInterval(cooldownTimer);
+  let left = seconds;
+  const tick = () => {
+    if (left <= 0) {
+      clearInterval(cooldownTimer);
+      button.disabled = false;
+      button.textContent = "Send a new code";
+      return;
+    }
+    button.disabled = true;
+    button.textContent = `Send a new code (in ${left} s)`;
+    left--;
+  };
+  tick();
+  cooldownTimer = setInterval(tick, 1000);
+}
+
+el<HTMLFormElement>("mfa-enroll-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = el<HTMLInputElement>("mfa-phone");
+  void busy(el<HTMLButtonElement>("mfa-enroll-send"), async () => {
+    const phone = input.value.replace(/[\s().-]/g, "");
+    if (!/^\+\d{6,15}$/.test(phone)) {
+      input.focus();
+      throw "Write the number in international format: a plus sign, the country code, then the number (such as +14155550123).";
+    }
+    await api("POST", "/auth/mfa/enroll/send", { mfaToken, phone });
+    enrollPhone = phone;
+    showCodeForm(true);
+  });
+});
+
+el<HTMLFormElement>("mfa-code-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = el<HTMLInputElement>("mfa-code-input");
+  void busy(el<HTMLButtonElement>("mfa-verify"), async () => {
+    const code = input.value.replace(/\s/g, "");
+    if (!code) {
+      input.focus();
+      throw "Please enter the code from the text message.";
+    }
+    try {
+      await finish(await api<SignInAnswer>("POST", "/auth/mfa/verify", { mfaToken, code }));
+    } catch (error) {
+      input.select();
+      if (error instanceof PortalApiError && ["mfa_locked", "token_expired", "token_used", "invalid_token"].includes(error.code)) {
+        showMethods();
+        throw error.code === "mfa_locked" ? error : "This sign-in took too long. Please start again.";
+      }
+      throw error;
+    }
+  });
+});
+
+el<HTMLButtonElement>("mfa-resend").addEventListener("click", async (event) => {
+  const button = event.currentTarget as HTMLButtonElement;
+  clearError();
+  button.disabled = true;
+  try {
+    if (enrollPhone) await api("POST", "/auth/mfa/enroll/send", { mfaToken, phone: enrollPhone });
+    else await api("POST", "/auth/mfa/challenge/resend", { mfaToken });
+    say("A new code is on its way.");
+    startResendCooldown();
+  } catch (error) {
+    // A failed send starts no cooldown; a refused one waits as long as the server says.
+    if (error instanceof PortalApiError && error.code === "cooldown") startResendCooldown(error.retryAfter ?? RESEND_COOLDOWN_SECONDS);
+    else button.disabled = false;
+    fail(error);
+  }
+});
+
+// --- Opening the page -------------------------------------------------------------------------
+
+function showMethods(): void {
+  mfaToken = null;
+  enrollPhone = null;
+  clearInterval(cooldownTimer);
+  show("methods");
+}
+
+/** The magic link's landing (token) or a social provider's return (code or error). */
+async function completeFromLink(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  const code = params.get("code");
+  const providerError = params.get("error");
+  // The secret leaves the address bar (and the history) at once.
+  history.replaceState(null, "", location.pathname);
+  if (token) {
+    say("Signing you in…");
+    return finish(await api<SignInAnswer>("POST", "/auth/magic-link/verify", { token, ...(state.redirectUrl ? { redirectUrl: state.redirectUrl } : {}) }));
+  }
+  if (code) {
+    say("Signing you in…");
+    return finish(await api<SignInAnswer>("POST", "/auth/social/exchange", { code }));
+  }
+  showMethods();
+  fail(providerError ? "Signing in with that provider did not complete. Please try again." : "This sign-in link is incomplete. Ask for a new one.");
+}
+
+async function open(): Promise<void> {
+  if (state.view === "not_found") {
+    document.title = "Sign-in page not found";
+    el("hero-title").textContent = "Page not found";
+    show("not-found");
+    return;
+  }
+  methods = await api<LoginMethods>("GET", "/login-methods");
+  applyBranding(methods);
+  renderMethods(methods);
+  if (state.view === "verify") {
+    try {
+      await completeFromLink();
+    } catch (error) {
+      showMethods();
+      fail(error);
+    }
+    return;
+  }
+  const session = await api<Handshake>("POST", "/auth/session/handshake");
+  if (session.signedIn) {
+    const target = returnTarget(session.code);
+    if (target) {
+      say("You are already signed in. Taking you back to the app…");
+      location.assign(target);
+      return;
+    }
+    handshakeCode = session.code ?? null;
+    showSignedIn(session.endUser);
+    return;
+  }
+  showMethods();
+}
+
+open().catch((error) => {
+  el("status").hidden = true;
+  fail(error instanceof PortalApiError && error.status === 404 ? "This sign-in page does not exist." : error);
+});
