@@ -21,6 +21,11 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
+/** SIGNET_SOCIAL_ENDPOINTS: provider → endpoint name → URL. */
+export type SocialEndpointOverrides = Partial<Record<string, Partial<Record<(typeof SOCIAL_ENDPOINT_NAMES)[number], string>>>>;
+export const SOCIAL_ENDPOINT_NAMES = ["authorize", "token", "userinfo", "emails", "jwks", "issuer"] as const;
+const SOCIAL_ENDPOINT_PROVIDERS = ["google", "github", "microsoft", "apple", "kakao", "naver"];
+
 export interface Config {
   dataDir: string;
   host: string;
@@ -38,6 +43,11 @@ export interface Config {
   sms?: { gatewayUrl: string; token?: string };
   /** Platform-wide daily cap on codes to Limited and Restricted SMS countries (spec §8 safety limit). */
   smsDailyFuse: number;
+  /**
+   * Social sign-in endpoints replaced per provider (authorize, token, userinfo, emails,
+   * jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
+   */
+  socialEndpoints: SocialEndpointOverrides;
   storage: StorageConfig;
   dev: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -66,6 +76,7 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_SMS_GATEWAY_URL", flag: "--sms-gateway-url", help: "HTTP SMS gateway endpoint; texts go to the outbox when unset" },
   { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
   { env: "SIGNET_SMS_DAILY_FUSE", flag: "--sms-daily-fuse", help: "codes per UTC day to Limited and Restricted SMS countries, all organizations together", default: "500" },
+  { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
   { env: "SIGNET_S3_REGION", flag: "--s3-region", help: "S3 region", default: "us-east-1" },
@@ -131,6 +142,32 @@ function parseMasterKey(value: string): Uint8Array {
   return bytes;
 }
 
+function parseSocialEndpoints(value: string | undefined): SocialEndpointOverrides {
+  if (value === undefined) return {};
+  const env = "SIGNET_SOCIAL_ENDPOINTS";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    fail(env, "must be a JSON object keyed by provider");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) fail(env, "must be a JSON object keyed by provider");
+  const out: SocialEndpointOverrides = {};
+  for (const [provider, endpoints] of Object.entries(parsed)) {
+    if (!SOCIAL_ENDPOINT_PROVIDERS.includes(provider)) fail(env, `unknown provider "${provider}" (${SOCIAL_ENDPOINT_PROVIDERS.join(", ")})`);
+    if (typeof endpoints !== "object" || endpoints === null || Array.isArray(endpoints)) fail(env, `${provider}: must be an object of endpoint URLs`);
+    const entry: Record<string, string> = {};
+    for (const [name, url] of Object.entries(endpoints)) {
+      if (!(SOCIAL_ENDPOINT_NAMES as readonly string[]).includes(name)) fail(env, `${provider}.${name}: unknown endpoint (${SOCIAL_ENDPOINT_NAMES.join(", ")})`);
+      if (typeof url !== "string") fail(env, `${provider}.${name}: must be a URL string`);
+      // The issuer is compared as is; the others are fetched or redirected to.
+      entry[name] = name === "issuer" ? url : parseUrl(env, url);
+    }
+    out[provider] = entry;
+  }
+  return out;
+}
+
 /** Builds the config from an environment and flag values (flags already split out). */
 export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string> = {}): Config {
   const get = (name: string): string | undefined => {
@@ -185,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const smsDailyFuse = Number(fuseText);
   if (!/^\d+$/.test(fuseText) || !Number.isSafeInteger(smsDailyFuse)) fail("SIGNET_SMS_DAILY_FUSE", `must be a whole number of codes, got "${fuseText}"`);
 
+  const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
+
   const storageKind = get("SIGNET_STORAGE") ?? "local";
   let storage: StorageConfig;
   if (storageKind === "local") storage = { kind: "local" };
@@ -222,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     smtp,
     sms,
     smsDailyFuse,
+    socialEndpoints,
     storage,
     dev,
     logLevel,
