@@ -184,6 +184,25 @@ export const AUDIT_EVENTS = {
   ),
   fileRestored: define<{ fileId: Id; fileName: string; sizeBytes: number }>()("org.file.restored", "A file comes back from the trash"),
   fileDeleted: define<{ fileId: Id; fileName: string; sizeBytes: number; reason: "retention" }>()("org.file.deleted", "A trashed file is removed for good when its retention window ends"),
+
+  // --- Analytics and add-ons (issue 8; audit.rollup.behavior_created is under spec §6)
+  signInRollupCreated: define<{ date: string; rollupSha256: string; rowCount: number; eventCount: number; sourceSha256: string }>()(
+    "audit.rollup.sign_in_created",
+    "A daily sign-in rollup is built: its SHA-256, row and event counts and a hash of the source row list",
+  ),
+  analyticsCollectionChanged: define<{ appGroupId: Id } & Change<boolean>>()("appgroup.analytics.collection_changed", "The beacon's collection switch of an app group is flipped"),
+  addonEnabled: define<{ addonKey: string; chargedCents: number; balanceAfterCents: number; paidThrough: Iso }>()(
+    "org.addon.enabled",
+    "An add-on is switched on; the prorated charge taken from the prepaid credit (0 when the month was already paid)",
+  ),
+  addonDisabled: define<{ addonKey: string }>()("org.addon.disabled", "An add-on is switched off (no refund; it stays paid through the month)"),
+  creditToppedUp: define<{ amountCents: number; balanceAfterCents: number }>()("org.credit.topped_up", "Prepaid credit is added by an operator (the seam billing replaces)"),
+
+  // --- end-user-import (issue 6)
+  endUserImported: define<{ appGroupId: Id; source: string; rows: number; created: number; duplicate: number; invalid: number; dormantPasswordHashes: number; sendInvites: boolean }>()(
+    "end_user.imported",
+    "End users are imported into an app group through public v1 (one event per request, with its counts)",
+  ),
 } as const;
 
 type ApprovalStepPayload = { aggregateId: Id; stepId: Id; approverConnectedId: Id; decision: "approved" | "rejected"; sealHash: string };
