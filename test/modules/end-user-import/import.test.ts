@@ -31,7 +31,7 @@ beforeAll(async () => {
   scopedKey = (await createApiKey(t, fx.org, { scopes: ["org.member.list"], appGroupId: secondGroup.id })).key;
   other = await createOrg(t, "owner@import-other.example", "Import Other");
   otherGroup = (await orgApi(t, other)("POST", "/app-groups", other.owner.token, { name: "Theirs" })).body;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const importAs = (json: unknown, apiKey: string | null = key) => t.request("POST", "/api/public/v1/end-users/import", { json, headers: apiKey ? { "x-api-key": apiKey } : {} });

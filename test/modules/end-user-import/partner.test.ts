@@ -34,7 +34,7 @@ beforeAll(async () => {
   t.clock.advance(1);
   aliceSecondOrg = await createOrg(t, "alice@customer.example", "Alice Two");
   alice = (await endUserToken(t, platform.clientKey, "alice@customer.example")).accessToken;
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const call = (path: string, options: { key?: string | null; token?: string | null; json?: unknown } = {}) => {
