@@ -19,6 +19,7 @@ import { endUserSignIns, endUsers, type EndUserRow, type EndUserSessionRow } fro
 import { endUserView, type EndUserView } from "./service";
 import { openSession, SESSION_ABSOLUTE_MS } from "./sessions";
 import { signAccessToken } from "./tokens";
+import { deliverMfaRequired, holdForMfa, type MfaRequired, type PendingMfa } from "../end-user-mfa/pending";
 
 /** magic_link | passkey | social:<provider> | mfa_sms: the `method` of end_user_sign_ins. */
 export type SignInMethod = "magic_link" | "passkey" | `social:${string}`;
@@ -42,13 +43,18 @@ export interface ProvenIdentity {
   redirectUrl?: string | null;
 }
 
-export interface OpenedSignIn {
+/** A session opened: the sign-in is complete. */
+export interface OpenedSession {
+  kind: "session";
   session: EndUserSessionRow;
   refreshToken: string;
   endUser: EndUserRow;
   created: boolean;
   redirectUrl: string | null;
 }
+
+/** What openSignIn leaves: a session, or a sign-in held for its SMS second factor (end-user-mfa). */
+export type OpenedSignIn = OpenedSession | PendingMfa;
 
 export interface SignedIn {
   status: "signed_in";
@@ -65,8 +71,17 @@ export interface SignedIn {
   redirectUrl: string | null;
 }
 
-/** Inside the caller's write: records the sign-in and opens the session. */
+/**
+ * Inside the caller's write: records the sign-in and opens the session, unless the app
+ * group's smsMfa setting wants the second factor first; then the sign-in is held (an mfa
+ * token, no session) and mfa/verify completes it.
+ */
 export async function openSignIn(tx: Tx, client: SignInClient, proven: ProvenIdentity, now: number): Promise<OpenedSignIn> {
+  return (await holdForMfa(tx, client, proven, now)) ?? completeSignIn(tx, client, proven, now);
+}
+
+/** Records the sign-in and opens the session, with no MFA step (mfa/verify ends here). */
+export async function completeSignIn(tx: Tx, client: SignInClient, proven: ProvenIdentity, now: number): Promise<OpenedSession> {
   const [endUser] = await tx.update(endUsers).set({ lastSignInAt: now, updatedAt: now }).where(eq(endUsers.id, proven.endUser.id)).returning();
   const { session, refreshToken } = await openSession(
     tx,
@@ -93,11 +108,20 @@ export async function openSignIn(tx: Tx, client: SignInClient, proven: ProvenIde
     ip: client.ip,
     at: now,
   });
-  return { session, refreshToken, endUser: endUser!, created: proven.created, redirectUrl: proven.redirectUrl ?? null };
+  return { kind: "session", session, refreshToken, endUser: endUser!, created: proven.created, redirectUrl: proven.redirectUrl ?? null };
 }
 
-/** After the commit: signs the access token and shapes the answer. */
-export async function deliverSignIn(deps: Pick<AppContext, "db" | "secrets" | "keyring" | "config">, client: SignInClient, opened: OpenedSignIn, now: number): Promise<SignedIn> {
+export type DeliverDeps = Pick<AppContext, "db" | "secrets" | "keyring" | "config" | "clock" | "sms">;
+
+/**
+ * After the commit: signs the access token and shapes the answer; a sign-in held for MFA
+ * answers mfaRequired instead (and a challenge texts its code now).
+ */
+export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, opened: OpenedSession, now: number): Promise<SignedIn>;
+export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, opened: PendingMfa, now: number): Promise<MfaRequired>;
+export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, opened: OpenedSignIn, now: number): Promise<SignedIn | MfaRequired>;
+export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, opened: OpenedSignIn, now: number): Promise<SignedIn | MfaRequired> {
+  if (opened.kind === "mfa") return deliverMfaRequired(deps, client, opened);
   const org = await orgById(deps.db.read, client.appGroup.orgId);
   if (!org) throw new ApiError(404, "not_found", { message: "no such application" });
   const { accessToken, expiresIn } = await signAccessToken(

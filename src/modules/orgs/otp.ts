@@ -13,7 +13,7 @@
  * in-flight code is about to fill, and a refused send stops counting at once.
  */
 import { timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, or } from "drizzle-orm";
+import { and, desc, eq, gt, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
@@ -27,7 +27,8 @@ import { normaliseEmail } from "../accounts/service";
 import { assertCan } from "../permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
-import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
+import { classifyPhone, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
+import { assertNumberCap, assertSmsFuse, smsNumberLock } from "./sms-usage";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";
@@ -97,7 +98,7 @@ export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms"
     auditPayload: { country: country.iso, group: country.group },
     async checkLimits(tx, now) {
       await assertNumberCap(tx, phone, country.group, now);
-      if (FUSED_GROUPS.includes(country.group)) await assertFuse(tx, now, deps.config.smsDailyFuse);
+      if (FUSED_GROUPS.includes(country.group)) await assertSmsFuse(tx, now, deps.config.smsDailyFuse, 503);
       await enforceRateLimits(tx, [{ key: `otp:phone:ip:${caller.ip ?? "unknown"}`, limit: OTP_SEND_LIMITS.phonePerIpPerHour, windowMs: HOUR_MS }], now, {
         message: "too many codes sent from this address; try again later",
       });
@@ -225,7 +226,7 @@ async function issueCode(deps: Pick<AppContext, "db" | "clock">, caller: OtpCall
     const now = deps.clock.now();
     // One lock per destination (caps are per number or address, across organizations);
     // fixed order (destination, fuse, rate counters, audit) so parallel sends cannot deadlock.
-    await tx.lock(`otp:${channel}:${destination}`);
+    await tx.lock(channel === "phone" ? smsNumberLock(destination) : `otp:email:${destination}`);
     const [last] = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
@@ -276,48 +277,6 @@ async function issueCode(deps: Pick<AppContext, "db" | "clock">, caller: OtpCall
     return { id, code, times: { expiresAt: toIso(expiresAt), resendAfter: toIso(now + OTP_COOLDOWN_MS) } };
   });
 }
-
-/** §8 per-number cap of a Limited or Restricted number over the last 24 hours, across organizations. */
-async function assertNumberCap(tx: Tx, phone: string, group: CoverageGroup, now: number): Promise<void> {
-  const cap = DAILY_CODES_PER_NUMBER[group];
-  if (cap === null) return;
-  const sent = await tx
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.channel, "phone"), eq(otpCodes.destination, phone), gt(otpCodes.createdAt, now - DAY_MS), counts(now)))
-    .orderBy(asc(otpCodes.createdAt));
-  if (sent.length < cap) return;
-  // Room returns when enough of the oldest codes have left the 24-hour window.
-  const freesUpAt = sent[sent.length - cap]!.createdAt + DAY_MS;
-  throw new ApiError(429, OtpErrors.regionDailyLimit, {
-    field: "phone",
-    group,
-    limit: cap,
-    retryAfterSeconds: secondsUntil(freesUpAt, now),
-    message: `at most ${cap} code${cap === 1 ? "" : "s"} per number per 24 hours in this country`,
-  });
-}
-
-/**
- * The platform-wide safety fuse that Limited and Restricted share: codes to those
- * groups across every organization per UTC day. 503: the platform, not this caller,
- * is out of allowance until midnight UTC.
- */
-async function assertFuse(tx: Tx, now: number, fuse: number): Promise<void> {
-  await tx.lock("otp:sms-fuse");
-  const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.channel, "phone"), inArray(otpCodes.coverage, [...FUSED_GROUPS]), gte(otpCodes.createdAt, dayStart), counts(now)));
-  if ((row?.n ?? 0) < fuse) return;
-  throw new ApiError(503, OtpErrors.regionFuse, {
-    field: "phone",
-    retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),
-    message: "the daily allowance of codes to this country group is used up; try again after midnight UTC",
-  });
-}
-
 
 /**
  * Step 2 of a send. Only delivered codes count (§8): a refusal by the adapter voids the
@@ -384,7 +343,7 @@ async function consumeCode(
 }
 
 /** Six digits, uniform: rejection sampling keeps 000000-999999 equally likely. */
-function randomCode(): string {
+export function randomCode(): string {
   const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
   const buffer = new Uint32Array(1);
   for (;;) {
@@ -394,10 +353,10 @@ function randomCode(): string {
 }
 
 /** SHA-256 of the code salted with its row id: equal codes never share a hash. */
-function codeHash(rowId: string, code: string): string {
+export function codeHash(rowId: string, code: string): string {
   return sha256Hex(`${rowId}:${code}`);
 }
 
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
 }
