@@ -18,6 +18,10 @@ export async function buildUi(outdir?: string) {
     outdir,
     throw: false,
   });
-  if (!result.success) throw new AggregateError(result.logs, `embedded-ui failed to build: ${result.logs.map(String).join("; ")}`);
-  return result.outputs;
+  // The analytics beacon (served at /beacon.js): its own bundle, under a stable name customers embed.
+  const beacon = await Bun.build({ entrypoints: [join(import.meta.dir, "beacon.ts")], naming: "beacon.js", target: "browser", minify: true, outdir, throw: false });
+  for (const built of [result, beacon]) {
+    if (!built.success) throw new AggregateError(built.logs, `embedded-ui failed to build: ${built.logs.map(String).join("; ")}`);
+  }
+  return [...result.outputs, ...beacon.outputs];
 }

@@ -48,6 +48,8 @@ export interface Config {
    * jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
    */
   socialEndpoints: SocialEndpointOverrides;
+  /** Header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); the beacon's only source of country. */
+  countryHeader: string | null;
   storage: StorageConfig;
   dev: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -77,6 +79,7 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
   { env: "SIGNET_SMS_DAILY_FUSE", flag: "--sms-daily-fuse", help: "codes per UTC day to Limited and Restricted SMS countries, all organizations together", default: "500" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
+  { env: "SIGNET_COUNTRY_HEADER", flag: "--country-header", help: "request header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); analytics record unknown without it" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
   { env: "SIGNET_S3_REGION", flag: "--s3-region", help: "S3 region", default: "us-east-1" },
@@ -224,6 +227,9 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
 
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
 
+  const countryHeader = get("SIGNET_COUNTRY_HEADER")?.trim().toLowerCase() || null;
+  if (countryHeader !== null && !/^[a-z0-9-]+$/.test(countryHeader)) fail("SIGNET_COUNTRY_HEADER", `must be a header name, got "${countryHeader}"`);
+
   const storageKind = get("SIGNET_STORAGE") ?? "local";
   let storage: StorageConfig;
   if (storageKind === "local") storage = { kind: "local" };
@@ -262,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     sms,
     smsDailyFuse,
     socialEndpoints,
+    countryHeader,
     storage,
     dev,
     logLevel,

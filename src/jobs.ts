@@ -8,6 +8,7 @@ import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
 import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
 import { trashRetentionJob } from "./modules/files/jobs";
 import { lifecycleJob } from "./modules/lifecycle/runner";
+import { analyticsRollupJob } from "./modules/analytics/rollups";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
@@ -17,5 +18,6 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(permitIdempotencyPruneJob(ctx));
   ctx.jobs.register(trashRetentionJob(ctx));
   ctx.jobs.register(lifecycleJob(ctx));
+  ctx.jobs.register(analyticsRollupJob(ctx));
   registerAuditJobs(ctx);
 }

@@ -1,0 +1,28 @@
+/**
+ * Who reads the analytics reports under /api/v1/admin: a dashboard session naming the
+ * organization with ?orgId= (spec 4.5), which takes the organization's id or its slug.
+ * The same membership, 404 and session-policy rules as the audit routes apply
+ * (resolveAuditCaller); reading needs org.analytics.read, held by the Owner and Admin
+ * (org.*) and grantable to custom roles.
+ */
+import { eq, or } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { ApiError } from "../../platform/http/errors";
+import { resolveAuditCaller, type AuditCaller } from "../audit/access";
+import { organizations } from "../orgs/schema";
+import { AnalyticsErrors } from "./errors";
+
+export const ANALYTICS_SCOPE = "org.analytics.read";
+
+export async function resolveAnalyticsCaller(
+  deps: Pick<AppContext, "db" | "clock">,
+  session: { userId: string; email: string; token: string },
+  orgIdOrSlug: string,
+): Promise<AuditCaller> {
+  const [org] = await deps.db.read
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(or(eq(organizations.id, orgIdOrSlug), eq(organizations.slug, orgIdOrSlug)));
+  if (!org) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such organization" });
+  return resolveAuditCaller(deps, session, org.slug, { requestId: null, ip: null, userAgent: null });
+}

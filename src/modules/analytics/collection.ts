@@ -1,0 +1,69 @@
+/**
+ * The per-app-group collection switch of the beacon (spec 4.1 rule 3, 4.5
+ * appGroups[{id, name, eventsEnabled}]). On by default; when off, the beacon still
+ * answers 202 and discards. Flipping it is an app-group update (org.app_group.update)
+ * and an audit event in the same transaction.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { appendAudit } from "../../platform/audit/append";
+import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
+import type { Queryable } from "../../platform/db/database";
+import { ApiError } from "../../platform/http/errors";
+import { APP_SCOPES } from "../apps/scopes";
+import { appGroups } from "../apps/schema";
+import type { Organization, OrgActor } from "../orgs/access";
+import { assertCan } from "../permissions/service";
+import { AnalyticsErrors } from "./errors";
+import { analyticsCollection } from "./schema";
+
+export interface AppGroupCollection {
+  id: string;
+  name: string;
+  eventsEnabled: boolean;
+}
+
+/** The organization's live app groups with their switch, oldest first. */
+export async function appGroupCollections(reader: Queryable, orgId: string): Promise<AppGroupCollection[]> {
+  const rows = await reader
+    .select({ id: appGroups.id, name: appGroups.name, eventsEnabled: analyticsCollection.eventsEnabled })
+    .from(appGroups)
+    .leftJoin(analyticsCollection, eq(analyticsCollection.id, appGroups.id))
+    .where(and(eq(appGroups.orgId, orgId), isNull(appGroups.deletedAt)))
+    .orderBy(appGroups.createdAt, appGroups.id);
+  return rows.map((r) => ({ id: r.id, name: r.name, eventsEnabled: r.eventsEnabled ?? true }));
+}
+
+export async function setCollection(
+  deps: Pick<AppContext, "db" | "clock">,
+  caller: { org: Organization; actor: OrgActor; requestId: string | null },
+  appGroupId: string,
+  eventsEnabled: boolean,
+): Promise<AppGroupCollection> {
+  assertCan(caller.actor, APP_SCOPES.groupUpdate);
+  const now = deps.clock.now();
+  return deps.db.write(async (tx) => {
+    const [group] = await tx
+      .select({ id: appGroups.id, name: appGroups.name, eventsEnabled: analyticsCollection.eventsEnabled })
+      .from(appGroups)
+      .leftJoin(analyticsCollection, eq(analyticsCollection.id, appGroups.id))
+      .where(and(eq(appGroups.id, appGroupId), eq(appGroups.orgId, caller.org.id), isNull(appGroups.deletedAt)));
+    if (!group) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such app group in this organization" });
+    const before = group.eventsEnabled ?? true;
+    if (before !== eventsEnabled) {
+      await tx
+        .insert(analyticsCollection)
+        .values({ id: group.id, orgId: caller.org.id, eventsEnabled, updatedBy: caller.actor.userId, updatedAt: now })
+        .onConflictDoUpdate({ target: analyticsCollection.id, set: { eventsEnabled, updatedBy: caller.actor.userId, updatedAt: now } });
+      await appendAudit(tx, {
+        ...auditEvent(AUDIT_EVENTS.analyticsCollectionChanged, { appGroupId: group.id, from: before, to: eventsEnabled }),
+        orgId: caller.org.id,
+        appGroupId: group.id,
+        actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
+        requestId: caller.requestId,
+        at: now,
+      });
+    }
+    return { id: group.id, name: group.name, eventsEnabled };
+  });
+}

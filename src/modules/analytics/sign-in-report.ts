@@ -1,0 +1,252 @@
+/**
+ * Sign-in analytics (spec 4.5): GET /api/v1/admin/audit/analytics and
+ * GET …/analytics/rollup. Both take `days` 1 to 90 (default 30), clamped to 3 without
+ * the Audit Analytics add-on, silently (§8).
+ *
+ * /analytics reads the raw sign-in attempts (end_user_sign_ins, the "hot" data) for
+ * everything that needs distinct counts over the window (mau, dauToday, active users
+ * per app group) and for breakdowns. Its daily series is where rollups come in: within
+ * the free window (≤ 3 days) it is hot ("hot"); beyond it, each completed day is read
+ * from the sealed sign-in rollups when every app group that signed anyone in that day
+ * has one ("rollup" when all days do), and from the hot rows otherwise ("hot_fallback").
+ * Today is always hot. mau counts distinct end users signed in within the window (a
+ * month at the default 30 days), mauPrev the window before it; the same for logins
+ * and signups.
+ *
+ * /analytics/rollup reads sealed rollups only: the `days` completed UTC days before
+ * today, days without a rollup omitted; {available: false, reason: "no_rollups_yet"}
+ * when there are none.
+ */
+import { and, count, desc, eq, gte, inArray, ne } from "drizzle-orm";
+import { t } from "elysia";
+import type { AppContext } from "../../context";
+import { auditEvents } from "../../platform/audit/schema";
+import type { AuditCaller } from "../audit/access";
+import { enabledAddons } from "../addons/service";
+import { endUserSignIns } from "../end-users/schema";
+import { analyticsDays, ANALYTICS_DAYS } from "../orgs/plans";
+import { appGroupCollections } from "./collection";
+import { readRollups } from "./rollup-cache";
+import { DAY_MS, dateOf, providerOf, type SignInRollupRow } from "./rollups";
+import { reportScope, requestedDates, windowDates, type ReportQuery } from "./window";
+
+/** Org audit event types are counted over this many days (spec 4.5 orgAuditWindowDays). */
+export const ORG_AUDIT_WINDOW_DAYS = 3;
+const TOP_IPS = 10;
+
+export const SignInAnalyticsView = t.Object({
+  days: t.Integer(),
+  addonActive: t.Boolean(),
+  freeWindowDays: t.Integer(),
+  windowSource: t.Union([t.Literal("hot"), t.Literal("hot_fallback"), t.Literal("rollup")]),
+  rollupCoveredDates: t.Array(t.String()),
+  rollupRequestedDates: t.Array(t.String()),
+  appGroups: t.Array(t.Object({ id: t.String(), name: t.String(), eventsEnabled: t.Boolean() })),
+  kpi: t.Object({
+    mau: t.Integer(),
+    mauPrev: t.Integer(),
+    logins: t.Integer(),
+    loginsPrev: t.Integer(),
+    signups: t.Integer(),
+    signupsPrev: t.Integer(),
+    dauToday: t.Integer(),
+  }),
+  daily: t.Array(t.Object({ date: t.String(), logins: t.Integer(), dau: t.Integer(), signups: t.Integer() })),
+  providers: t.Array(t.Object({ provider: t.String(), count: t.Integer() })),
+  byAppGroup: t.Array(t.Object({ appGroupId: t.String(), name: t.String(), activeUsers: t.Integer(), logins: t.Integer() })),
+  topIps: t.Array(t.Object({ ip: t.String(), count: t.Integer(), users: t.Integer() })),
+  orgEventTypes: t.Array(t.Object({ eventType: t.String(), count: t.Integer(), sealedCount: t.Integer() })),
+  orgAuditWindowDays: t.Integer(),
+});
+
+export const SignInRollupView = t.Object({
+  available: t.Boolean(),
+  reason: t.Optional(t.Literal("no_rollups_yet")),
+  days: t.Integer(),
+  coveredDates: t.Array(t.String()),
+  requestedDates: t.Array(t.String()),
+  daily: t.Optional(t.Array(t.Object({ date: t.String(), logins: t.Integer(), failures: t.Integer(), totalEvents: t.Integer() }))),
+  failureReasons: t.Optional(t.Array(t.Object({ reason: t.String(), count: t.Integer() }))),
+  totals: t.Optional(t.Object({ logins: t.Integer(), failures: t.Integer(), attempts: t.Integer(), failureRatePct: t.Number() })),
+});
+
+type Deps = Pick<AppContext, "db" | "clock">;
+type Totals = Extract<SignInRollupRow, { dim: "total" }>;
+
+async function clampedDays(deps: Deps, caller: AuditCaller, requested: number | undefined) {
+  const addons = await enabledAddons(deps.db.read, caller.org.id);
+  return { days: analyticsDays(requested, addons), addonActive: addons.includes("audit_analytics") };
+}
+
+/** Sums the total rows of each date's rollups (across app groups). */
+function totalsByDate(found: Map<string, unknown[]>): Map<string, Totals> {
+  const byDate = new Map<string, Totals>();
+  for (const [key, rows] of found) {
+    const date = key.slice(key.indexOf("|") + 1);
+    const total = (rows as SignInRollupRow[]).find((r): r is Totals => r.dim === "total");
+    if (!total) continue;
+    const sum = byDate.get(date) ?? { dim: "total", logins: 0, failures: 0, totalEvents: 0, dau: 0, signups: 0 };
+    sum.logins += total.logins;
+    sum.failures += total.failures;
+    sum.totalEvents += total.totalEvents;
+    sum.dau += total.dau;
+    sum.signups += total.signups;
+    byDate.set(date, sum);
+  }
+  return byDate;
+}
+
+export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: ReportQuery) {
+  const { days, addonActive } = await clampedDays(deps, caller, query.days);
+  const { groups, appGroupIds } = await reportScope(deps, caller, query.appGroupId);
+  const now = deps.clock.now();
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const windowStart = today - (days - 1) * DAY_MS;
+  const prevStart = windowStart - days * DAY_MS;
+
+  const attempts =
+    appGroupIds.length === 0
+      ? []
+      : await deps.db.read
+          .select({
+            appGroupId: endUserSignIns.appGroupId,
+            endUserId: endUserSignIns.endUserId,
+            method: endUserSignIns.method,
+            outcome: endUserSignIns.outcome,
+            signup: endUserSignIns.signup,
+            ip: endUserSignIns.ip,
+            at: endUserSignIns.at,
+          })
+          .from(endUserSignIns)
+          .where(and(eq(endUserSignIns.orgId, caller.org.id), inArray(endUserSignIns.appGroupId, appGroupIds), gte(endUserSignIns.at, prevStart)));
+
+  const current = attempts.filter((a) => a.at >= windowStart);
+  const previous = attempts.filter((a) => a.at < windowStart);
+  const successes = (list: typeof attempts) => list.filter((a) => a.outcome === "success");
+  const distinctUsers = (list: typeof attempts) => new Set(successes(list).flatMap((a) => (a.endUserId ? [a.endUserId] : []))).size;
+
+  // The daily series: hot rows, or sealed rollups for completed days beyond the free window.
+  const dates = windowDates(now, days);
+  const hotByDate = new Map<string, typeof attempts>();
+  for (const a of current) {
+    const date = dateOf(a.at);
+    const list = hotByDate.get(date);
+    if (list) list.push(a);
+    else hotByDate.set(date, [a]);
+  }
+  let windowSource: "hot" | "hot_fallback" | "rollup" = "hot";
+  let rollupRequestedDates: string[] = [];
+  let rollupCoveredDates: string[] = [];
+  let rolled = new Map<string, Totals>();
+  if (days > ANALYTICS_DAYS.withoutAddon) {
+    rollupRequestedDates = dates.slice(0, -1);
+    const found = await readRollups(deps, "sign_in", appGroupIds, rollupRequestedDates);
+    rolled = totalsByDate(found);
+    // A day is covered when every app group with sign-ins that day has its rollup.
+    rollupCoveredDates = rollupRequestedDates.filter(
+      (date) => rolled.has(date) && (hotByDate.get(date) ?? []).every((a) => found.has(`${a.appGroupId}|${date}`)),
+    );
+    windowSource = rollupCoveredDates.length === rollupRequestedDates.length ? "rollup" : "hot_fallback";
+  }
+  const covered = new Set(rollupCoveredDates);
+  const daily = dates.map((date) => {
+    if (covered.has(date)) {
+      const r = rolled.get(date)!;
+      return { date, logins: r.logins, dau: r.dau, signups: r.signups };
+    }
+    const rows = hotByDate.get(date) ?? [];
+    return { date, logins: successes(rows).length, dau: distinctUsers(rows), signups: successes(rows).filter((a) => a.signup).length };
+  });
+
+  const providers = new Map<string, number>();
+  for (const a of successes(current)) providers.set(providerOf(a.method), (providers.get(providerOf(a.method)) ?? 0) + 1);
+
+  const ips = new Map<string, { count: number; users: Set<string> }>();
+  for (const a of current) {
+    if (!a.ip) continue;
+    const entry = ips.get(a.ip) ?? { count: 0, users: new Set<string>() };
+    entry.count += 1;
+    if (a.endUserId) entry.users.add(a.endUserId);
+    ips.set(a.ip, entry);
+  }
+
+  const byAppGroup = groups
+    .map((g) => {
+      const rows = current.filter((a) => a.appGroupId === g.id);
+      return { appGroupId: g.id, name: g.name, activeUsers: distinctUsers(rows), logins: successes(rows).length, deleted: g.deletedAt !== null };
+    })
+    .filter((g) => !g.deleted || g.logins > 0)
+    .sort((a, b) => b.logins - a.logins || (a.name < b.name ? -1 : 1))
+    .map(({ deleted: _, ...g }) => g);
+
+  const auditWhere = and(
+    eq(auditEvents.orgId, caller.org.id),
+    gte(auditEvents.createdAt, now - ORG_AUDIT_WINDOW_DAYS * DAY_MS),
+    ...(query.appGroupId ? [eq(auditEvents.appGroupId, query.appGroupId)] : []),
+  );
+  const types = await deps.db.read.select({ eventType: auditEvents.type, count: count() }).from(auditEvents).where(auditWhere).groupBy(auditEvents.type).orderBy(desc(count()), auditEvents.type);
+  const sealed = await deps.db.read
+    .select({ eventType: auditEvents.type, count: count() })
+    .from(auditEvents)
+    .where(and(auditWhere, ne(auditEvents.chainHash, "")))
+    .groupBy(auditEvents.type);
+  const sealedByType = new Map(sealed.map((s) => [s.eventType, s.count]));
+
+  return {
+    days,
+    addonActive,
+    freeWindowDays: ANALYTICS_DAYS.withoutAddon,
+    windowSource,
+    rollupCoveredDates,
+    rollupRequestedDates,
+    appGroups: await appGroupCollections(deps.db.read, caller.org.id),
+    kpi: {
+      mau: distinctUsers(current),
+      mauPrev: distinctUsers(previous),
+      logins: successes(current).length,
+      loginsPrev: successes(previous).length,
+      signups: successes(current).filter((a) => a.signup).length,
+      signupsPrev: successes(previous).filter((a) => a.signup).length,
+      dauToday: distinctUsers(current.filter((a) => a.at >= today)),
+    },
+    daily,
+    providers: [...providers].map(([provider, n]) => ({ provider, count: n })).sort((a, b) => b.count - a.count || (a.provider < b.provider ? -1 : 1)),
+    byAppGroup,
+    topIps: [...ips]
+      .map(([ip, e]) => ({ ip, count: e.count, users: e.users.size }))
+      .sort((a, b) => b.count - a.count || (a.ip < b.ip ? -1 : 1))
+      .slice(0, TOP_IPS),
+    orgEventTypes: types.map((row) => ({ eventType: row.eventType, count: row.count, sealedCount: sealedByType.get(row.eventType) ?? 0 })),
+    orgAuditWindowDays: ORG_AUDIT_WINDOW_DAYS,
+  };
+}
+
+export async function signInRollupReport(deps: Deps, caller: AuditCaller, query: ReportQuery) {
+  const { days } = await clampedDays(deps, caller, query.days);
+  const { appGroupIds } = await reportScope(deps, caller, query.appGroupId);
+  const dates = requestedDates(deps.clock.now(), days);
+  const found = await readRollups(deps, "sign_in", appGroupIds, dates);
+  const byDate = totalsByDate(found);
+  const coveredDates = dates.filter((d) => byDate.has(d));
+  if (coveredDates.length === 0) return { available: false, reason: "no_rollups_yet" as const, days, coveredDates, requestedDates: dates };
+  const reasons = new Map<string, number>();
+  for (const rows of found.values()) {
+    for (const row of rows as SignInRollupRow[]) if (row.dim === "reason") reasons.set(row.key, (reasons.get(row.key) ?? 0) + row.count);
+  }
+  const daily = coveredDates.map((date) => {
+    const r = byDate.get(date)!;
+    return { date, logins: r.logins, failures: r.failures, totalEvents: r.totalEvents };
+  });
+  const logins = daily.reduce((n, d) => n + d.logins, 0);
+  const failures = daily.reduce((n, d) => n + d.failures, 0);
+  const attempts = daily.reduce((n, d) => n + d.totalEvents, 0);
+  return {
+    available: true,
+    days,
+    coveredDates,
+    requestedDates: dates,
+    daily,
+    failureReasons: [...reasons].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1)),
+    totals: { logins, failures, attempts, failureRatePct: attempts === 0 ? 0 : Math.round((failures / attempts) * 1000) / 10 },
+  };
+}

@@ -1,0 +1,38 @@
+/** What every analytics report shares: the query, the app groups it covers and its dates. */
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { ApiError } from "../../platform/http/errors";
+import type { AuditCaller } from "../audit/access";
+import { appGroups } from "../apps/schema";
+import { AnalyticsErrors } from "./errors";
+import { DAY_MS, dateOf } from "./rollups";
+
+export interface ReportQuery {
+  orgId: string;
+  days?: number;
+  appGroupId?: string;
+}
+
+/**
+ * The app groups a report covers: the one named (404 when it is not this
+ * organization's), else all of the organization's, deleted ones included (their
+ * history stays theirs).
+ */
+export async function reportScope(deps: Pick<AppContext, "db">, caller: AuditCaller, appGroupId: string | undefined) {
+  const where = appGroupId === undefined ? eq(appGroups.orgId, caller.org.id) : and(eq(appGroups.orgId, caller.org.id), eq(appGroups.id, appGroupId));
+  const groups = await deps.db.read.select({ id: appGroups.id, name: appGroups.name, deletedAt: appGroups.deletedAt }).from(appGroups).where(where);
+  if (appGroupId !== undefined && groups.length === 0) throw new ApiError(404, AnalyticsErrors.notFound, { field: "appGroupId", message: "no such app group in this organization" });
+  return { groups, appGroupIds: groups.map((g) => g.id) };
+}
+
+/** The `days` completed UTC days before today's, oldest first (what rollups can cover). */
+export function requestedDates(now: number, days: number): string[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return Array.from({ length: days }, (_, i) => dateOf(today - (days - i) * DAY_MS));
+}
+
+/** The `days` UTC days ending with today, oldest first (what raw rows cover). */
+export function windowDates(now: number, days: number): string[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return Array.from({ length: days }, (_, i) => dateOf(today - (days - 1 - i) * DAY_MS));
+}
