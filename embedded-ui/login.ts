@@ -21,7 +21,8 @@ interface LoginMethods {
   methods: {
     magicLink: boolean;
     passkey: boolean;
-    social: { provider: string; name: string }[];
+    /** Provider keys: google, github, microsoft, apple, kakao, naver. */
+    social: string[];
     botProtection: { enabled: boolean; siteKey: string | null };
   };
   branding: {
@@ -63,6 +64,16 @@ interface Handshake {
   code?: string;
   endUser?: EndUser;
 }
+
+/** How each social provider names itself on its button. */
+const PROVIDER_NAMES: Record<string, string> = {
+  google: "Google",
+  github: "GitHub",
+  microsoft: "Microsoft",
+  apple: "Apple",
+  kakao: "Kakao",
+  naver: "Naver",
+};
 
 /** The resend throttle of the SMS routes (spec 4.1): the button waits as long. */
 const RESEND_COOLDOWN_SECONDS = 60;
@@ -156,7 +167,7 @@ function renderMethods(m: LoginMethods): void {
   el("passkey-login").hidden = !offerPasskey;
   const socialBox = el("social");
   socialBox.replaceChildren(
-    ...social.map(({ provider, name }) => {
+    ...social.map((provider) => {
       const link = document.createElement("a");
       link.className = "button secondary social";
       link.dataset.provider = provider;
@@ -164,7 +175,7 @@ function renderMethods(m: LoginMethods): void {
       start.searchParams.set("redirect_url", portalReturnUrl());
       start.searchParams.set("portal_origin", location.origin);
       link.href = start.href;
-      link.textContent = `Continue with ${name}`;
+      link.textContent = `Continue with ${PROVIDER_NAMES[provider] ?? provider}`;
       return link;
     }),
   );
@@ -205,9 +216,13 @@ function withCode(redirectUrl: string, code: string): string {
   return url.href;
 }
 
-/** Back to the app with a code: the API's redirectTo, else the validated redirect of this page. */
+/**
+ * Back to the app with a code: the API's redirectTo, else the validated redirect of this
+ * page. A redirectTo to this portal itself (a social sign-in that started here returns
+ * here) is where the browser already is, so the page's own redirect applies.
+ */
 function returnTarget(code: string | undefined, redirectTo?: string | null): string | null {
-  if (redirectTo) return redirectTo;
+  if (redirectTo && new URL(redirectTo).origin !== location.origin) return redirectTo;
   return code && state.redirectUrl ? withCode(state.redirectUrl, code) : null;
 }
 
@@ -397,14 +412,18 @@ function showMethods(): void {
   show("methods");
 }
 
-/** The magic link's landing (token) or a social provider's return (code or error). */
-async function completeFromLink(): Promise<void> {
-  const params = new URLSearchParams(location.search);
+/**
+ * The magic link's landing (token) or a social provider's return (code or error; on the
+ * verify page, or on the sign-in page when the flow started without a redirect).
+ */
+async function completeFromLink(params: URLSearchParams): Promise<void> {
   const token = params.get("token");
   const code = params.get("code");
   const providerError = params.get("error");
-  // The secret leaves the address bar (and the history) at once.
-  history.replaceState(null, "", location.pathname);
+  // The secret leaves the address bar (and the history) at once; the validated redirect stays.
+  const kept = new URL(location.pathname, location.origin);
+  if (state.redirectUrl) kept.searchParams.set("redirect_url", state.redirectUrl);
+  history.replaceState(null, "", kept.pathname + kept.search);
   if (token) {
     say("Signing you in…");
     return finish(await api<SignInAnswer>("POST", "/auth/magic-link/verify", { token, ...(state.redirectUrl ? { redirectUrl: state.redirectUrl } : {}) }));
@@ -427,9 +446,10 @@ async function open(): Promise<void> {
   methods = await api<LoginMethods>("GET", "/login-methods");
   applyBranding(methods);
   renderMethods(methods);
-  if (state.view === "verify") {
+  const params = new URLSearchParams(location.search);
+  if (state.view === "verify" || params.has("code") || params.has("error")) {
     try {
-      await completeFromLink();
+      await completeFromLink(params);
     } catch (error) {
       showMethods();
       fail(error);
