@@ -43,6 +43,8 @@ export interface Config {
   sms?: { gatewayUrl: string; token?: string };
   /** Platform-wide daily cap on codes to Limited and Restricted SMS countries (spec §8 safety limit). */
   smsDailyFuse: number;
+  /** Cloudflare Turnstile for app groups with bot protection on (end-users/bot-check.ts). */
+  turnstile: { siteKey?: string; secret?: string; verifyUrl: string };
   /**
    * Social sign-in endpoints replaced per provider (authorize, token, userinfo, emails,
    * jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
@@ -78,6 +80,9 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_SMS_GATEWAY_URL", flag: "--sms-gateway-url", help: "HTTP SMS gateway endpoint; texts go to the outbox when unset" },
   { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
   { env: "SIGNET_SMS_DAILY_FUSE", flag: "--sms-daily-fuse", help: "codes per UTC day to Limited and Restricted SMS countries, all organizations together", default: "500" },
+  { env: "SIGNET_TURNSTILE_SITE_KEY", flag: "--turnstile-site-key", help: "Cloudflare Turnstile site key the hosted login shows when an app group's bot protection is on" },
+  { env: "SIGNET_TURNSTILE_SECRET", flag: "--turnstile-secret", help: "Cloudflare Turnstile secret that checks turnstileToken; without it bot-protected sign-ins are refused" },
+  { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
   { env: "SIGNET_COUNTRY_HEADER", flag: "--country-header", help: "request header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); analytics record unknown without it" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
@@ -225,6 +230,12 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const smsDailyFuse = Number(fuseText);
   if (!/^\d+$/.test(fuseText) || !Number.isSafeInteger(smsDailyFuse)) fail("SIGNET_SMS_DAILY_FUSE", `must be a whole number of codes, got "${fuseText}"`);
 
+  const turnstile: Config["turnstile"] = {
+    siteKey: get("SIGNET_TURNSTILE_SITE_KEY"),
+    secret: get("SIGNET_TURNSTILE_SECRET"),
+    verifyUrl: parseUrl("SIGNET_TURNSTILE_VERIFY_URL", get("SIGNET_TURNSTILE_VERIFY_URL") ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  };
+
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
 
   const countryHeader = get("SIGNET_COUNTRY_HEADER")?.trim().toLowerCase() || null;
@@ -267,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     smtp,
     sms,
     smsDailyFuse,
+    turnstile,
     socialEndpoints,
     countryHeader,
     storage,

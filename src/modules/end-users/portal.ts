@@ -29,6 +29,11 @@ export function portalVerifyUrl(config: Pick<Config, "portalBase">, clientKey: s
   return `${config.portalBase}/login/${clientKey}/verify`;
 }
 
+/** `{portal_base}/login/{clientKey}`: the hosted login of an application. */
+export function portalLoginUrl(config: Pick<Config, "portalBase">, clientKey: string): string {
+  return `${config.portalBase}/login/${clientKey}`;
+}
+
 /** The request comes from a page of the hosted portal (its Origin is the portal's origin). */
 export function fromPortal(config: Pick<Config, "portalBase">, request: Request): boolean {
   const origin = request.headers.get("origin");
