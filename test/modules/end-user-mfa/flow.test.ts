@@ -9,7 +9,7 @@ import { endUserFlowTokens, endUserMfaCodes, endUserSessions, endUsers } from ".
 import { sha256Hex } from "../../../src/platform/crypto/hash";
 import { HOUR, MINUTE, SECOND } from "../../support/clock";
 import { createTestApp, type TestApp } from "../../support/harness";
-import { codeRows, createMfaFixture, endUserByEmail, footprint, recordingGateway, signInRows, type MfaFixture } from "./support";
+import { SETUP_TIMEOUT_MS, codeRows, createMfaFixture, endUserByEmail, footprint, recordingGateway, signInRows, type MfaFixture } from "./support";
 
 const KOREA = "+821012345678";
 
@@ -28,7 +28,7 @@ describe("SMS MFA sign-in", () => {
     required = await createMfaFixture(t, "owner@req.example", "Req", "required");
     optional = await createMfaFixture(t, "owner@opt.example", "Opt", "optional");
     off = await createMfaFixture(t, "owner@off.example", "Off", "off");
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
   // Each test in a fresh hour: the per-IP send limit never leaks between tests.
   beforeEach(() => {

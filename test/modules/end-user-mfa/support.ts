@@ -10,8 +10,11 @@ import { findOrCreateEndUser } from "../../../src/modules/end-users/service";
 import { deliverSignIn, openSignIn, type SignInClient } from "../../../src/modules/end-users/sign-in";
 import { SendFailedError } from "../../../src/platform/outbound/errors";
 import type { SmsMessage, SmsSender } from "../../../src/platform/outbound/types";
-import type { TestApp } from "../../support/harness";
+import type { TestApp, TestResponse } from "../../support/harness";
 import { createSignInFixture, type SignInFixture } from "../end-users/support";
+
+/** Creating sealed organizations takes seconds on a loaded machine: more than bun's 5 s default per hook. */
+export const SETUP_TIMEOUT_MS = 30_000;
 
 /** A gateway (delivers: true) that keeps every text it was handed; refuses while `failing`. */
 export function recordingGateway() {
@@ -48,7 +51,7 @@ export interface MfaFixture extends SignInFixture {
   /** A first factor (as a magic link would prove it) ending through openSignIn + deliverSignIn. */
   signIn(email: string): Promise<any>;
   /** POST …/auth/mfa/{path}. */
-  mfa(path: "enroll/send" | "verify" | "challenge/resend", json: unknown): ReturnType<TestApp["request"]>;
+  mfa(path: "enroll/send" | "verify" | "challenge/resend", json: unknown): Promise<TestResponse>;
 }
 
 export async function createMfaFixture(t: TestApp, ownerEmail: string, orgName: string, smsMfa: SmsMfaMode): Promise<MfaFixture> {
@@ -72,7 +75,7 @@ export async function createMfaFixture(t: TestApp, ownerEmail: string, orgName: 
       });
       return deliverSignIn(t.ctx, current, opened, now);
     },
-    mfa: (path, json) => fx.call("POST", `/auth/mfa/${path}`, json),
+    mfa: (path, json) => fx.call("POST", `/auth/mfa/${path}`, json) as Promise<TestResponse>,
   };
 }
 
