@@ -10,6 +10,8 @@ export const AppErrors = {
   invalidRedirectUrl: "invalid_redirect_url",
   /** 400: an icon URL that is not https (http only on loopback). */
   invalidIconUrl: "invalid_icon_url",
+  /** 400: an uploaded icon that is not a PNG, JPEG or WebP image by its bytes (SVG is refused). */
+  invalidIconType: "invalid_icon_type",
   /** 400: a SAML EntityID or ACS URL we cannot accept. */
   invalidSaml: "invalid_saml",
   /** 400: OIDC grant types that do not fit the platform (client_credentials outside server). */

@@ -14,6 +14,7 @@ import { publicApiGuard } from "../public-v1/guard";
 import { matchOrg } from "../public-v1/service";
 import { ApiError } from "../../platform/http/errors";
 import { appCorsPreflight } from "./cors";
+import { ICON_ROUTE_PREFIX, serveIcon } from "./icons";
 import * as M from "./model";
 import {
   connectCloudflare,
@@ -54,8 +55,23 @@ function callerOf(context: { org: Organization; orgCaller: OrgCaller; request: R
 }
 
 export function appRoutes(ctx: AppContext) {
-  return new Elysia({ name: "apps" }).use(appGroupRoutes(ctx)).use(applicationRoutes(ctx)).use(publicAppGroupRoutes(ctx)).use(appCorsPreflight(ctx));
+  return new Elysia({ name: "apps" })
+    .use(appGroupRoutes(ctx))
+    .use(applicationRoutes(ctx))
+    .use(publicAppGroupRoutes(ctx))
+    .use(publicIconRoutes(ctx))
+    .use(appCorsPreflight(ctx));
 }
+
+/** POST /icon takes JSON {iconUrl}, or a multipart body that the service reads as a stream: Elysia must not buffer it. */
+const ICON_UPLOAD = Symbol("multipart icon upload");
+const iconJson = strictBody(M.IconSet);
+const iconBody = {
+  parse: [({ contentType }: { contentType: string }) => (contentType?.toLowerCase().startsWith("multipart/form-data") ? ICON_UPLOAD : undefined)],
+  transform(context: { body: unknown }) {
+    if (context.body !== ICON_UPLOAD) iconJson.transform(context);
+  },
+};
 
 function appGroupRoutes(ctx: AppContext) {
   return new Elysia({ name: "apps.groups", prefix: "/api/org/:slug/app-groups" })
@@ -123,23 +139,57 @@ function appGroupRoutes(ctx: AppContext) {
         description: `The body of POST /applications without appGroupId. One application per platform and environment: 409 application_exists. Needs org.application.create.${NOT_FOUND}${WHO}`,
       },
     })
-    .post("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, c.body.iconUrl), {
+    .post("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, c.body === ICON_UPLOAD ? { upload: c.request } : { iconUrl: (c.body as typeof M.IconSet.static).iconUrl }), {
       orgOrMachine: true,
       params: GroupParams,
-      ...strictBody(M.IconSet),
+      ...iconBody,
       response: M.AppGroup,
       detail: {
         tags,
         summary: "Set an app group's icon",
-        description: `Body {iconUrl}: an https URL of at most 500 characters (400 invalid_icon_url). Emits appgroup.icon_changed. Needs org.app_group.update.${NOT_FOUND}${WHO}`,
+        description:
+          "Either JSON {iconUrl}: an https URL of at most 500 characters (400 invalid_icon_url); or multipart/form-data with a part named file: a PNG, JPEG or WebP image of at most 512 KB, " +
+          "recognised by its bytes whatever its Content-Type (SVG is refused). The upload is stored by Signet and iconUrl becomes its public URL " +
+          `{baseUrl}${ICON_ROUTE_PREFIX}/{groupKey}/icon/{version}; an icon it replaces is deleted. Upload refusals are 400 with field file: multipart_form_required, no_file, ` +
+          `file_too_large (over 512 KB), invalid_icon_type. Emits appgroup.icon_changed. Needs org.app_group.update.${NOT_FOUND}${WHO}`,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: M.IconSet },
+            "multipart/form-data": {
+              schema: { type: "object" as const, required: ["file"], properties: { file: { type: "string" as const, format: "binary", description: "PNG, JPEG or WebP, at most 512 KB" } } },
+            },
+          },
+        },
       },
     })
-    .delete("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, null), {
+    .delete("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, { iconUrl: null }), {
       orgOrMachine: true,
       params: GroupParams,
       response: M.AppGroup,
-      detail: { tags, summary: "Remove an app group's icon", description: `Clears iconUrl. Emits appgroup.icon_changed. Needs org.app_group.update.${NOT_FOUND}${WHO}` },
+      detail: { tags, summary: "Remove an app group's icon", description: `Clears iconUrl; an uploaded icon is deleted. Emits appgroup.icon_changed. Needs org.app_group.update.${NOT_FOUND}${WHO}` },
     });
+}
+
+/** The icons uploaded through POST /app-groups/{groupId}/icon, served to anyone (login pages show them). */
+function publicIconRoutes(ctx: AppContext) {
+  return new Elysia({ name: "apps.icons", prefix: ICON_ROUTE_PREFIX }).get("/:groupKey/icon/:version", ({ params }) => serveIcon(ctx, params.groupKey, params.version), {
+    params: t.Object({ groupKey: t.String({ maxLength: 100, description: "appgroup_<id>" }), version: t.String({ maxLength: 64 }) }),
+    detail: {
+      tags,
+      summary: "An app group's uploaded icon",
+      description:
+        "No key. The image bytes with the Content-Type their first bytes show (PNG, JPEG or WebP), cacheable for good (Cache-Control: public, immutable: each upload has a new URL). " +
+        "404 not_found when the URL is not the group's current icon, or the group is deleted.",
+      responses: {
+        200: {
+          description: "The icon's bytes",
+          content: Object.fromEntries(["image/png", "image/jpeg", "image/webp"].map((type) => [type, { schema: { type: "string" as const, format: "binary" } }])),
+        },
+        404: { description: "Not the group's current icon", content: { "application/json": { schema: { type: "object" as const, properties: { error: { type: "string" as const } } } } } },
+      },
+    },
+  });
 }
 
 function applicationRoutes(ctx: AppContext) {

@@ -23,6 +23,7 @@ import { PermissionErrors } from "../permissions/errors";
 import { assertCan } from "../permissions/service";
 import { KNOWN_SCOPES } from "../permissions/roles";
 import { AppErrors } from "./errors";
+import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
   appGroupView,
   applicationView,
@@ -350,18 +351,36 @@ export async function updateAppGroup(deps: Deps, c: AppsCaller, groupId: string,
   });
 }
 
-/** Sets (a URL) or clears (null) the group's icon. */
-export async function setAppGroupIcon(deps: Deps, c: AppsCaller, groupId: string, iconUrl: string | null): Promise<AppGroupView> {
+/** What an icon request asks for: an outside URL (or null to clear it), or an upload in the request's multipart body. */
+export type IconChange = { iconUrl: string | null } | { upload: Request };
+
+/**
+ * Sets or clears the group's icon. An upload is checked and stored (icons.ts) before the
+ * write, and deleted again if the write fails; a stored icon the change replaces is
+ * deleted after the commit.
+ */
+export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c: AppsCaller, groupId: string, change: IconChange): Promise<AppGroupView> {
   assertCan(c.caller, APP_SCOPES.groupUpdate);
-  const url = cleanIconUrl(iconUrl, "iconUrl");
+  const url = "iconUrl" in change ? cleanIconUrl(change.iconUrl, "iconUrl") : null;
   const current = await visibleGroup(deps.db.read, c, groupId);
+  const stored = "upload" in change ? await storeIcon(deps, current, await readIconUpload(change.upload)) : null;
+  const iconUrl = stored?.iconUrl ?? url;
   const at = deps.clock.now();
-  return deps.db.write(async (tx) => {
-    const [group] = await tx.update(appGroups).set({ iconUrl: url, updatedAt: at }).where(and(eq(appGroups.id, current.id), isNull(appGroups.deletedAt))).returning();
-    if (!group) throw notFound("app group");
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.appGroupIconChanged, { appGroupId: group.id, iconUrl: url }), ...auditContext(c, group.id, at) });
-    return appGroupView(group, await groupApplications(tx, group.id));
-  });
+  let result: { view: AppGroupView; replaced: string | null };
+  try {
+    result = await deps.db.write(async (tx) => {
+      await tx.lock(`app_group:${current.id}`);
+      const fresh = await visibleGroup(tx, c, current.id);
+      const [group] = await tx.update(appGroups).set({ iconUrl, updatedAt: at }).where(eq(appGroups.id, fresh.id)).returning();
+      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.appGroupIconChanged, { appGroupId: fresh.id, iconUrl }), ...auditContext(c, fresh.id, at) });
+      return { view: appGroupView(group!, await groupApplications(tx, fresh.id)), replaced: fresh.iconUrl };
+    });
+  } catch (error) {
+    if (stored) await discardIcon(deps, stored.blobKey);
+    throw error;
+  }
+  await discardReplacedIcon(deps, current, result.replaced, iconUrl);
+  return result.view;
 }
 
 /** Deletes a group: the row stays (its key is never reused) and its applications go with it. */

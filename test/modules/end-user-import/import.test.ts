@@ -5,7 +5,7 @@
  * after commit, and an imported user activated by signing in by e-mail.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { endUsers } from "../../../src/modules/end-users/schema";
 import { auditEvents } from "../../../src/platform/audit/schema";
 import { createOrg, type TestOrg } from "../../support/accounts";
@@ -41,7 +41,11 @@ async function usersOf(groupId: string) {
 }
 
 async function importEvents() {
-  return t.ctx.db.read.select().from(auditEvents).where(and(eq(auditEvents.orgId, fx.org.orgId), eq(auditEvents.type, "end_user.imported")));
+  return t.ctx.db.read
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.orgId, fx.org.orgId), eq(auditEvents.type, "end_user.imported")))
+    .orderBy(asc(auditEvents.seq));
 }
 
 async function endUserCount(): Promise<number> {
