@@ -28,6 +28,9 @@ function redirect(set: { status?: unknown; headers: Record<string, unknown> }, l
   return "";
 }
 
+/** The body of a redirect: empty; the Location header is the answer. */
+const RedirectResponse = (location: string) => ({ 302: t.String({ description: `Empty. Location: ${location}` }) });
+
 const CallbackFields = {
   state: t.Optional(t.String({ description: "The state this service issued at start" })),
   code: t.Optional(t.String({ description: "The provider's authorization code" })),
@@ -35,6 +38,7 @@ const CallbackFields = {
   error_description: t.Optional(t.String()),
 };
 
+const CALLBACK_LOCATION = "the validated redirect (or the portal's sign-in page) with ?code= or ?error=";
 const CALLBACK_DESCRIPTION =
   "Where every provider sends the browser back (register {base_url}/api/public/auth/social/callback with the provider). " +
   "A missing, unknown or tampered `state` is 400 `invalid_state`; a replayed one 400 `token_used`; one older than 10 minutes 400 `token_expired`: " +
@@ -61,6 +65,7 @@ export function socialRoutes(ctx: AppContext) {
           redirect_url: t.Optional(t.String({ description: "Where to land after sign-in: one of the application's Callback URLs (exact or same origin) or a page of the hosted portal; anything else is dropped" })),
           portal_origin: t.Optional(t.String({ description: "The hosted portal's origin; honoured only when it is the configured portal's" })),
         }),
+        response: RedirectResponse("the provider's authorization URL"),
         detail: {
           tags: TAGS,
           summary: "Start a social sign-in (redirect to the provider)",
@@ -73,10 +78,12 @@ export function socialRoutes(ctx: AppContext) {
     )
     .get("/api/public/auth/social/callback", ({ request, query, set }) => callback(request, set, query), {
       query: t.Object(CallbackFields),
+      response: RedirectResponse(CALLBACK_LOCATION),
       detail: { tags: TAGS, summary: "Social sign-in callback (GET)", description: CALLBACK_DESCRIPTION },
     })
     .post("/api/public/auth/social/callback", ({ request, body, set }) => callback(request, set, body ?? {}), {
       body: t.Optional(t.Object({ ...CallbackFields, user: t.Optional(t.String({ description: "Apple: the name, as JSON, on the first sign-in" })), id_token: t.Optional(t.String()) })),
+      response: RedirectResponse(CALLBACK_LOCATION),
       detail: { tags: TAGS, summary: "Social sign-in callback (POST, Apple's form_post)", description: `${CALLBACK_DESCRIPTION} Apple posts the form (application/x-www-form-urlencoded).` },
     })
     .post(

@@ -38,7 +38,7 @@ describe("redirect flow with OpenID providers", () => {
     expect(landed.target).toBe(CALLBACK);
     expect(landed.error).toBeNull();
 
-    const exchanged = await b.fx.call("POST", "/auth/social/exchange", { code: landed.code });
+    const exchanged = await b.call("POST", "/auth/social/exchange", { code: landed.code });
     expect(exchanged.status).toBe(200);
     expect(exchanged.body.status).toBe("signed_in");
     expect(exchanged.body.newUser).toBe(true);
@@ -61,10 +61,10 @@ describe("redirect flow with OpenID providers", () => {
 
   test("the same Google identity signs in again as the same end user; the exchange code is single-use", async () => {
     const first = redirectParams(await b.signInAt("google", "alice"));
-    const signedIn = await b.fx.call("POST", "/auth/social/exchange", { code: first.code });
+    const signedIn = await b.call("POST", "/auth/social/exchange", { code: first.code });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.newUser).toBe(false);
-    const replay = await b.fx.call("POST", "/auth/social/exchange", { code: first.code });
+    const replay = await b.call("POST", "/auth/social/exchange", { code: first.code });
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe("token_used");
     const rows = await b.t.ctx.db.read.select().from(endUsers).where(eq(endUsers.email, "alice@example.com"));
@@ -74,7 +74,7 @@ describe("redirect flow with OpenID providers", () => {
   test("Microsoft: a second provider identity with the same vouched address joins the same end user", async () => {
     const before = await b.t.ctx.db.read.select().from(endUsers).where(eq(endUsers.email, "alice@example.com"));
     const landed = redirectParams(await b.signInAt("microsoft", "alice"));
-    const signedIn = await b.fx.call("POST", "/auth/social/exchange", { code: landed.code });
+    const signedIn = await b.call("POST", "/auth/social/exchange", { code: landed.code });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.endUser.id).toBe(before[0]!.id);
     expect(signedIn.body.newUser).toBe(false);
@@ -92,7 +92,7 @@ describe("redirect flow with OpenID providers", () => {
     expect(back.method).toBe("POST");
     const landed = redirectParams(await b.callback({ ...back.params, user: JSON.stringify({ name: { firstName: "Ann", lastName: "Lee" } }) }, "POST"));
     expect(landed.error).toBeNull();
-    const signedIn = await b.fx.call("POST", "/auth/social/exchange", { code: landed.code });
+    const signedIn = await b.call("POST", "/auth/social/exchange", { code: landed.code });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.endUser).toMatchObject({ email: null, emailVerified: false, displayName: "Ann Lee" });
   });
@@ -104,7 +104,7 @@ describe("redirect flow with OpenID providers", () => {
       return findOrCreateEndUser(tx, { id: b.fx.group.id, orgId: b.fx.org.orgId }, { email: "victim@example.com", emailVerified: true }, b.t.clock.now());
     });
     const landed = redirectParams(await b.signInAt("google", "mallory"));
-    const signedIn = await b.fx.call("POST", "/auth/social/exchange", { code: landed.code });
+    const signedIn = await b.call("POST", "/auth/social/exchange", { code: landed.code });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.newUser).toBe(true);
     expect(signedIn.body.endUser.id).not.toBe(victim.endUser.id);

@@ -38,6 +38,8 @@ export interface SocialBench {
   fx: SignInFixture;
   oidc: OidcPeer;
   oauth: OAuthPeer;
+  /** The fixture application's public routes, as a browser on its origin (typed loosely, as the tests read bodies). */
+  call(method: string, path: string, json?: unknown): Promise<TestResponse<any>>;
   /** GET start for a provider (query as given), returning the raw answer. */
   start(provider: string, query?: Record<string, string>, fixture?: SignInFixture): Promise<TestResponse>;
   /** Start → provider (as `account`) → callback; returns the callback's answer. */
@@ -92,6 +94,7 @@ export async function createSocialBench(): Promise<SocialBench> {
     oauth,
     start,
     callback,
+    call: (method, path, json) => fx.call(method, path, json) as Promise<TestResponse<any>>,
     async signInAt(provider, account, query = { redirect_url: "https://app.example.com/auth/callback" }) {
       const started = await start(provider, query);
       if (started.status !== 302) throw new Error(`start: ${started.status} ${started.text}`);
