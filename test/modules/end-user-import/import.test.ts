@@ -12,7 +12,7 @@ import { createOrg, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { createApiKey, orgApi } from "../apps/support";
 import { createSignInFixture, type SignInFixture } from "../end-users/support";
-import { endUserToken, mailTo } from "./support";
+import { mailTo } from "./support";
 
 const BCRYPT = "$2b$12$" + "a".repeat(53);
 
@@ -290,12 +290,16 @@ describe("invitations", () => {
 });
 
 describe("signing in after the import", () => {
-  test("an imported user's first sign-in by e-mail activates the same end user; the hash stays dormant", async () => {
+  test("an imported user's first magic-link sign-in activates the same end user; the hash stays dormant", async () => {
     const [imported] = (await usersOf(fx.group.id)).filter((u) => u.email === "ann@example.com");
     expect(imported!.status).toBe("invited");
-    const signedIn = await endUserToken(t, fx.clientKey, "ann@example.com");
-    expect(signedIn.endUser).toMatchObject({ id: imported!.id, status: "active" });
-    expect(signedIn.newUser).toBe(false);
+    expect((await fx.call("POST", "/auth/magic-link/send", { email: "Ann@Example.com" })).status).toBe(200);
+    const link = new URL((await mailTo(t, "ann@example.com")).at(-1)!.links[0]!);
+    const verified = await fx.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token") });
+    expect(verified.status).toBe(200);
+    expect(verified.body.status).toBe("signed_in");
+    expect(verified.body.endUser).toMatchObject({ id: imported!.id, status: "active", emailVerified: true });
+    expect(verified.body.newUser).toBe(false);
     const [after] = (await usersOf(fx.group.id)).filter((u) => u.email === "ann@example.com");
     expect(after).toMatchObject({ status: "active", importedPasswordHash: BCRYPT, importedPasswordAlgorithm: "bcrypt" });
   });
