@@ -8,7 +8,8 @@
  * per app group) and for breakdowns. Its daily series is where rollups come in: within
  * the free window (≤ 3 days) it is hot ("hot"); beyond it, each completed day is read
  * from the sealed sign-in rollups when every app group that signed anyone in that day
- * has one ("rollup" when all days do), and from the hot rows otherwise ("hot_fallback").
+ * has one, and from the hot rows otherwise: "hot_fallback" when any day with sign-ins
+ * had to be read hot, else "rollup".
  * Today is always hot. mau counts distinct end users signed in within the window (a
  * month at the default 30 days), mauPrev the window before it; the same for logins
  * and signups.
@@ -142,11 +143,12 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     rollupRequestedDates = dates.slice(0, -1);
     const found = await readRollups(deps, "sign_in", appGroupIds, rollupRequestedDates);
     rolled = totalsByDate(found);
-    // A day is covered when every app group with sign-ins that day has its rollup.
+    // A day is covered when it has rollups and every app group with sign-ins that day has its own.
     rollupCoveredDates = rollupRequestedDates.filter(
       (date) => rolled.has(date) && (hotByDate.get(date) ?? []).every((a) => found.has(`${a.appGroupId}|${date}`)),
     );
-    windowSource = rollupCoveredDates.length === rollupRequestedDates.length ? "rollup" : "hot_fallback";
+    // Days without sign-ins need no rollup; any other day read from hot rows is a fallback.
+    windowSource = rollupRequestedDates.some((date) => !rollupCoveredDates.includes(date) && hotByDate.has(date)) ? "hot_fallback" : "rollup";
   }
   const covered = new Set(rollupCoveredDates);
   const daily = dates.map((date) => {

@@ -7,7 +7,7 @@ import { behaviorEvents } from "../../../src/modules/analytics/schema";
 import { endUserSignIns } from "../../../src/modules/end-users/schema";
 import { auditEvents } from "../../../src/platform/audit/schema";
 import { createOrg, type TestOrg } from "../../support/accounts";
-import type { TestApp } from "../../support/harness";
+import type { TestApp, TestResponse } from "../../support/harness";
 import { ORIGIN, orgApi } from "../apps/support";
 
 export { ORIGIN };
@@ -18,7 +18,7 @@ export interface AnalyticsFixture {
   applicationId: string;
   clientKey: string;
   /** POSTs a beacon body (JSON unless `raw` is given) with Origin: ORIGIN. */
-  beacon(body: unknown, options?: { headers?: Record<string, string>; raw?: string; clientKey?: string }): ReturnType<TestApp["request"]>;
+  beacon(body: unknown, options?: { headers?: Record<string, string>; raw?: string; clientKey?: string }): Promise<TestResponse>;
 }
 
 let groupCounter = 0;
