@@ -268,6 +268,8 @@ async function verifyAndOpen(deps: Deps, client: SignInClient, response: Authent
     const now = deps.clock.now();
     // Consumed in this write: a replay finds it used, and parallel answers queue on its lock.
     await consumeFlowToken(tx, "passkey_login", clientData.challenge, { appGroupId: client.appGroup.id, applicationId: client.application.id }, now);
+    // Parallel logins with one passkey judge its counter one after the other.
+    await tx.lock(`end-user-passkey:${response.id}`);
     const [passkey] = await tx
       .select()
       .from(endUserPasskeys)

@@ -6,18 +6,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { endUserPasskeys, endUserSignIns } from "../../../src/modules/end-users/schema";
+import { endUserPasskeys, endUserSessions, endUserSignIns } from "../../../src/modules/end-users/schema";
 import { Authenticator } from "../../support/authenticator";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { serveOverHttp, verifyWithRemoteJwks } from "../keys/support";
-import { createSignInFixture, ORIGIN, type SignInFixture } from "../end-users/support";
-import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser } from "./support";
+import { ORIGIN } from "../end-users/support";
+import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser, passkeyFixture, type PasskeyFixture } from "./support";
 
 let t: TestApp;
-let fx: SignInFixture;
+let fx: PasskeyFixture;
 beforeAll(async () => {
   t = await createTestApp();
-  fx = await createSignInFixture(t, "owner@passkeys.example", "Passkey Co", { passkeyRpId: "app.example.com" });
+  fx = await passkeyFixture(t, "owner@passkeys.example", "Passkey Co", { passkeyRpId: "app.example.com" });
 });
 afterAll(() => t.close());
 
@@ -137,9 +137,26 @@ describe("register and login", () => {
   });
 });
 
+describe("second factor", () => {
+  test("when the group requires SMS MFA, a passkey login is held for it like every method: no session until mfa/verify", async () => {
+    const strict = await passkeyFixture(t, "owner@strict-mfa.example", "Strict MFA Co", { passkeyRpId: "app.example.com" });
+    const user = await signInEndUser(t, strict.clientKey, "mfa-person@people.example");
+    const authenticator = appAuthenticator();
+    expect((await registerWith(strict.call, user, authenticator)).status).toBe(201);
+    await strict.updateGroup({ loginMethods: { smsMfa: "required" } });
+    const sessionsBefore = await t.ctx.db.read.select().from(endUserSessions).where(eq(endUserSessions.endUserId, user.endUserId));
+    const login = await strict.call("POST", "/auth/passkey/login", { response: await assertionFor(strict.call, authenticator) });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ mfaRequired: true, mode: "enroll" });
+    expect(login.body.accessToken).toBeUndefined();
+    const sessionsAfter = await t.ctx.db.read.select().from(endUserSessions).where(eq(endUserSessions.endUserId, user.endUserId));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length);
+  });
+});
+
 describe("relying party", () => {
   test("without a passkeyRpId the relying party is the portal's host, and the hosted portal gets its cookie and exchange code", async () => {
-    const portal = await createSignInFixture(t, "owner@portal-rp.example", "Portal RP Co");
+    const portal = await passkeyFixture(t, "owner@portal-rp.example", "Portal RP Co");
     expect(portal.group.passkeyRpId).toBeNull();
     const portalOrigin = new URL(t.config.portalBase).origin;
     const fromPortal = { origin: portalOrigin };
@@ -162,7 +179,7 @@ describe("relying party", () => {
   });
 
   test("an answer made for another relying-party id than the group's is refused, at registration and at login", async () => {
-    const rpGroup = await createSignInFixture(t, "owner@rp-mismatch.example", "RP Mismatch Co", { passkeyRpId: "example.com" });
+    const rpGroup = await passkeyFixture(t, "owner@rp-mismatch.example", "RP Mismatch Co", { passkeyRpId: "example.com" });
     const user = await signInEndUser(t, rpGroup.clientKey, "rita@people.example");
     const authenticator = appAuthenticator();
 

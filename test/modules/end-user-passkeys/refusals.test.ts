@@ -14,23 +14,23 @@ import type { Authenticator } from "../../support/authenticator";
 import { MINUTE, SECOND } from "../../support/clock";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { orgApi } from "../apps/support";
-import { CALLBACK, createSignInFixture, ORIGIN, type SignInFixture } from "../end-users/support";
-import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser, type SignedInEndUser } from "./support";
+import { CALLBACK, ORIGIN } from "../end-users/support";
+import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser, type SignedInEndUser, passkeyFixture, type Call, type PasskeyFixture } from "./support";
 
 let t: TestApp;
 /** Group 1 (relying party app.example.com) with two applications, and Alice's passkey in it. */
-let fx: SignInFixture;
-let secondApp: { clientKey: string; call: SignInFixture["call"] };
+let fx: PasskeyFixture;
+let secondApp: { clientKey: string; call: PasskeyFixture["call"] };
 let alice: SignedInEndUser;
 let alicesKey: Authenticator;
 /** Another organization's group on the same relying-party id, and Bob's passkey there. */
-let other: SignInFixture;
+let other: PasskeyFixture;
 let bob: SignedInEndUser;
 let bobsKey: Authenticator;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fx = await createSignInFixture(t, "owner@refusals.example", "Refusals Co", { passkeyRpId: "app.example.com" });
+  fx = await passkeyFixture(t, "owner@refusals.example", "Refusals Co", { passkeyRpId: "app.example.com" });
   const created = await orgApi(t, fx.org)("POST", `/app-groups/${fx.group.id}/apps`, fx.org.owner.token, {
     name: "Staging",
     platform: "web",
@@ -48,7 +48,7 @@ beforeAll(async () => {
   alicesKey = appAuthenticator();
   expect((await registerWith(fx.call, alice, alicesKey)).status).toBe(201);
 
-  other = await createSignInFixture(t, "owner@other-org.example", "Other Org", { passkeyRpId: "app.example.com" });
+  other = await passkeyFixture(t, "owner@other-org.example", "Other Org", { passkeyRpId: "app.example.com" });
   bob = await signInEndUser(t, other.clientKey, "bob@people.example");
   bobsKey = appAuthenticator();
   expect((await registerWith(other.call, bob, bobsKey)).status).toBe(201);
@@ -320,7 +320,7 @@ describe("bad input", () => {
   });
 
   test(`login options: at most ${LOGIN_OPTIONS_PER_MINUTE} per minute per application and client address, then 429 rate_limited`, async () => {
-    const busy = await createSignInFixture(t, "owner@busy.example", "Busy Co", { passkeyRpId: "app.example.com" });
+    const busy = await passkeyFixture(t, "owner@busy.example", "Busy Co", { passkeyRpId: "app.example.com" });
     t.clock.set(Math.ceil(t.clock.now() / MINUTE) * MINUTE);
     for (let i = 0; i < LOGIN_OPTIONS_PER_MINUTE; i++) {
       expect((await busy.call("POST", "/auth/passkey/login-options", {})).status).toBe(200);

@@ -5,10 +5,10 @@
 import { findActiveApplication } from "../../../src/modules/apps/service";
 import { signInClientOf } from "../../../src/modules/end-users/client";
 import { findOrCreateEndUser, normaliseEmail } from "../../../src/modules/end-users/service";
-import { deliverSignIn, openSignIn } from "../../../src/modules/end-users/sign-in";
+import { completeSignIn, deliverSignIn } from "../../../src/modules/end-users/sign-in";
 import { Authenticator } from "../../support/authenticator";
-import type { TestApp } from "../../support/harness";
-import { ORIGIN, type SignInFixture } from "../end-users/support";
+import type { TestApp, TestResponse } from "../../support/harness";
+import { createSignInFixture, ORIGIN, type SignInFixture } from "../end-users/support";
 
 export interface SignedInEndUser {
   endUserId: string;
@@ -28,13 +28,21 @@ export async function signInEndUser(t: TestApp, clientKey: string, email: string
   const now = t.clock.now();
   const opened = await t.ctx.db.write(async (tx) => {
     const { endUser, created } = await findOrCreateEndUser(tx, found.appGroup, { email: normaliseEmail(email), emailVerified: true }, now);
-    return openSignIn(tx, client, { endUser, created, method: "magic_link", amr: ["otp"] }, now);
+    return completeSignIn(tx, client, { endUser, created, method: "magic_link", amr: ["otp"] }, now);
   });
   const signedIn = await deliverSignIn(t.ctx, client, opened, now);
   return { endUserId: signedIn.endUser.id, accessToken: signedIn.accessToken, sessionId: signedIn.sessionId };
 }
 
-type Call = SignInFixture["call"];
+/** SignInFixture["call"] answering `any` bodies (ReturnType of the generic request loses its default). */
+export type Call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => Promise<TestResponse<any>>;
+export type PasskeyFixture = Omit<SignInFixture, "call"> & { call: Call };
+
+/** createSignInFixture, with bodies the tests can read without casts. */
+export async function passkeyFixture(t: TestApp, ownerEmail: string, orgName: string, groupPatch: Record<string, unknown> = {}): Promise<PasskeyFixture> {
+  const fixture = await createSignInFixture(t, ownerEmail, orgName, groupPatch);
+  return { ...fixture, call: fixture.call as Call };
+}
 
 /** Calls with the end user's access token as Authorization: Bearer. */
 export function bearer(user: SignedInEndUser): Record<string, string> {
