@@ -9,6 +9,7 @@ import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
 import { trashRetentionJob } from "./modules/files/jobs";
 import { lifecycleJob } from "./modules/lifecycle/runner";
 import { analyticsRollupJob } from "./modules/analytics/rollups";
+import { endUsersPruneJob } from "./modules/end-users/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
@@ -19,5 +20,6 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(trashRetentionJob(ctx));
   ctx.jobs.register(lifecycleJob(ctx));
   ctx.jobs.register(analyticsRollupJob(ctx));
+  ctx.jobs.register(endUsersPruneJob(ctx));
   registerAuditJobs(ctx);
 }
