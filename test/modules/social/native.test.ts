@@ -8,12 +8,12 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { endUserSignIns, endUsers } from "../../../src/modules/end-users/schema";
 import { HOUR } from "../../support/clock";
-import { createSocialBench, GOOGLE, MICROSOFT, type SocialBench } from "./support";
+import { BENCH_START_TIMEOUT_MS, createSocialBench, GOOGLE, MICROSOFT, type SocialBench } from "./support";
 
 let b: SocialBench;
 beforeAll(async () => {
   b = await createSocialBench();
-});
+}, BENCH_START_TIMEOUT_MS);
 afterAll(async () => {
   await b.close();
 });

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { endUserIdentities, endUserSignIns, endUsers } from "../../../src/modules/end-users/schema";
 import { findOrCreateEndUser } from "../../../src/modules/end-users/service";
 import { CALLBACK } from "../end-users/support";
-import { createSocialBench, redirectParams, type SocialBench } from "./support";
+import { BENCH_START_TIMEOUT_MS, createSocialBench, redirectParams, type SocialBench } from "./support";
 
 let b: SocialBench;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
     kakao_account: { email: "owner@shared.example", is_email_valid: true, is_email_verified: false, profile: { nickname: "someone" } },
   };
   b.oauth.accounts.naver.jisoo = { id: "naver-abc", email: "owner@shared.example", name: "지수", nickname: "js" };
-});
+}, BENCH_START_TIMEOUT_MS);
 afterAll(async () => {
   await b.close();
 });

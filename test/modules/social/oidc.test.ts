@@ -10,12 +10,12 @@ import { eq } from "drizzle-orm";
 import { endUserIdentities, endUsers } from "../../../src/modules/end-users/schema";
 import { serveOverHttp, verifyWithRemoteJwks } from "../keys/support";
 import { CALLBACK } from "../end-users/support";
-import { createSocialBench, redirectParams, type SocialBench } from "./support";
+import { BENCH_START_TIMEOUT_MS, createSocialBench, redirectParams, type SocialBench } from "./support";
 
 let b: SocialBench;
 beforeAll(async () => {
   b = await createSocialBench();
-});
+}, BENCH_START_TIMEOUT_MS);
 afterAll(async () => {
   await b.close();
 });

@@ -12,7 +12,7 @@ import { orgApi } from "../apps/support";
 import { CALLBACK, createSignInFixture } from "../end-users/support";
 import { MINUTE, SECOND } from "../../support/clock";
 import type { TestResponse } from "../../support/harness";
-import { BASE_URL, createSocialBench, GOOGLE, redirectParams, type SocialBench } from "./support";
+import { BASE_URL, BENCH_START_TIMEOUT_MS, createSocialBench, GOOGLE, redirectParams, type SocialBench } from "./support";
 
 let b: SocialBench;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
     profile: { id: 7, login: "octo", name: "Octo" },
     emails: [{ email: "octo@example.com", primary: true, verified: true }],
   };
-});
+}, BENCH_START_TIMEOUT_MS);
 afterAll(async () => {
   await b.close();
 });

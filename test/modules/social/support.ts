@@ -49,6 +49,9 @@ export interface SocialBench {
   close(): Promise<void>;
 }
 
+/** Two peers, an app, a sealed org and an app group: more than bun's 5 s default on a busy machine. */
+export const BENCH_START_TIMEOUT_MS = 60_000;
+
 export async function createSocialBench(): Promise<SocialBench> {
   const apple = await generateKeyPair("ES256", { extractable: true });
   const applePkcs8 = await exportPKCS8(apple.privateKey);
