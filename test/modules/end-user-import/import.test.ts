@@ -9,7 +9,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { endUsers } from "../../../src/modules/end-users/schema";
 import { auditEvents } from "../../../src/platform/audit/schema";
 import { createOrg, type TestOrg } from "../../support/accounts";
-import { createTestApp, type TestApp } from "../../support/harness";
+import { createTestApp, type TestApp, type TestResponse } from "../../support/harness";
 import { createApiKey, orgApi } from "../apps/support";
 import { createSignInFixture, type SignInFixture } from "../end-users/support";
 import { mailTo } from "./support";
@@ -295,7 +295,7 @@ describe("signing in after the import", () => {
     expect(imported!.status).toBe("invited");
     expect((await fx.call("POST", "/auth/magic-link/send", { email: "Ann@Example.com" })).status).toBe(200);
     const link = new URL((await mailTo(t, "ann@example.com")).at(-1)!.links[0]!);
-    const verified = await fx.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token") });
+    const verified: TestResponse = await fx.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token") });
     expect(verified.status).toBe(200);
     expect(verified.body.status).toBe("signed_in");
     expect(verified.body.endUser).toMatchObject({ id: imported!.id, status: "active", emailVerified: true });
