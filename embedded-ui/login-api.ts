@@ -75,6 +75,9 @@ const WORDS: Record<string, string> = {
   region_fuse: "Codes to this region are paused for today. Try again tomorrow.",
   cooldown: "A code was just sent. Please wait a minute before asking for another.",
   mfa_locked: "Too many wrong codes. Please start signing in again.",
+  mfa_code_not_sent: "No code has been sent yet. Ask for a new code.",
+  mfa_phone_required: "Enter your phone number first.",
+  mfa_mode_mismatch: "This sign-in already has a phone. Enter the code we texted you.",
   not_found: "This app could not be found.",
 };
 

@@ -92,7 +92,6 @@ let accessToken: string | null = null;
 /** From a handshake: a code that can be traded for an access token when one is needed. */
 let handshakeCode: string | null = null;
 let mfaToken: string | null = null;
-let enrollPhone: string | null = null;
 
 // --- Screens and messages ----------------------------------------------------------------
 
@@ -329,12 +328,17 @@ function showCodeForm(codeWasSent: boolean): void {
 
 let cooldownTimer: ReturnType<typeof setInterval> | undefined;
 
-/** After a delivered code the resend button waits out the server's cooldown, counting down. */
+/**
+ * After a delivered code the resend button waits out the server's cooldown, counting
+ * down. The wait is a deadline on the clock, so throttled timers (a tab in the
+ * background) never stretch it.
+ */
 function startResendCooldown(seconds = RESEND_COOLDOWN_SECONDS): void {
   const button = el<HTMLButtonElement>("mfa-resend");
   clearInterval(cooldownTimer);
-  let left = seconds;
+  const deadline = Date.now() + seconds * 1000;
   const tick = () => {
+    const left = Math.ceil((deadline - Date.now()) / 1000);
     if (left <= 0) {
       clearInterval(cooldownTimer);
       button.disabled = false;
@@ -343,7 +347,6 @@ function startResendCooldown(seconds = RESEND_COOLDOWN_SECONDS): void {
     }
     button.disabled = true;
     button.textContent = `Send a new code (in ${left} s)`;
-    left--;
   };
   tick();
   cooldownTimer = setInterval(tick, 1000);
@@ -359,7 +362,6 @@ el<HTMLFormElement>("mfa-enroll-form").addEventListener("submit", (event) => {
       throw "Write the number in international format: a plus sign, the country code, then the number (such as +14155550123).";
     }
     await api("POST", "/auth/mfa/enroll/send", { mfaToken, phone });
-    enrollPhone = phone;
     showCodeForm(true);
   });
 });
@@ -391,8 +393,8 @@ el<HTMLButtonElement>("mfa-resend").addEventListener("click", async (event) => {
   clearError();
   button.disabled = true;
   try {
-    if (enrollPhone) await api("POST", "/auth/mfa/enroll/send", { mfaToken, phone: enrollPhone });
-    else await api("POST", "/auth/mfa/challenge/resend", { mfaToken });
+    // In enroll mode too: the phone named at enroll/send is on the MFA session.
+    await api("POST", "/auth/mfa/challenge/resend", { mfaToken });
     say("A new code is on its way.");
     startResendCooldown();
   } catch (error) {
@@ -407,7 +409,6 @@ el<HTMLButtonElement>("mfa-resend").addEventListener("click", async (event) => {
 
 function showMethods(): void {
   mfaToken = null;
-  enrollPhone = null;
   clearInterval(cooldownTimer);
   show("methods");
 }
