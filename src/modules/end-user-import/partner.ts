@@ -78,7 +78,7 @@ function ownerRequired(): ApiError {
  * dashboard user whose e-mail is the token's, in the organization `orgId`, which that
  * user must own.
  */
-export async function createAppGroupForPerson(deps: AppContext, caller: PartnerCaller, input: PartnerAppGroupInput): Promise<AppGroupSummaryView> {
+export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext, "secrets" | "mail" | "logger">, caller: PartnerCaller, input: PartnerAppGroupInput): Promise<AppGroupSummaryView> {
   if (!isPlatformPartnerKey(caller.apiKey)) {
     throw new ApiError(403, ImportErrors.platformPartnerRequired, { message: "this route takes a platform partner's key, one the operator issued" });
   }
