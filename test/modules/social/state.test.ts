@@ -214,6 +214,17 @@ describe("exchange", () => {
     expect((await b.t.ctx.db.read.select().from(endUserSessions)).length).toBe(sessionsBefore);
   });
 
+  test("from the hosted portal the exchange keeps the refresh token in the portal cookie and hands out a code for the application", async () => {
+    const code = await freshCode();
+    const r = await b.t.request("POST", `/api/public/apps/${b.fx.clientKey}/auth/social/exchange`, { json: { code }, headers: { origin: BASE_URL } });
+    expect(r.status).toBe(200);
+    expect(r.body.refreshToken).toBeUndefined();
+    expect(r.body.code).toBeTruthy();
+    expect(r.body.redirectTo).toStartWith(`${CALLBACK}?code=`);
+    expect(r.headers.get("set-cookie")).toContain(`signet_portal_${b.fx.group.groupKey}=`);
+    expect(r.headers.get("set-cookie")).toContain("HttpOnly");
+  });
+
   test("malformed exchange bodies are 400 naming the field", async () => {
     for (const [body, field] of [[{}, "code"], [{ code: "" }, "code"], [{ code: 5 }, "code"], [{ code: "x".repeat(201) }, "code"]] as const) {
       const r = await b.call("POST", "/auth/social/exchange", body);
