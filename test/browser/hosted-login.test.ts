@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { endUserPasskeys } from "../../src/modules/end-users/schema";
+import { endUserPasskeys, endUserSessions, endUsers } from "../../src/modules/end-users/schema";
 import { outboxMessages } from "../../src/platform/outbound/schema";
 import { orgApi } from "../modules/apps/support";
 import { createSignInFixture, type SignInFixture } from "../modules/end-users/support";
@@ -273,6 +273,52 @@ describeBrowser("the hosted login page in Chromium", () => {
     const { claims } = await exchangeAtApp(page.url());
     expect(claims.email).toBe("passkey.person@acme.example");
     expect(claims.amr).toEqual(["hwk", "user"]);
+    await context.close();
+  }, BROWSER_TIMEOUT_MS);
+
+  test("already signed in: the handshake shows who, a passkey can be added from there, and sign-out ends every session of the page", async () => {
+    const { context, page } = await freshPage();
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+    await page.goto(loginUrl());
+    await page.goto(await requestMagicLink(page, "returning@acme.example"));
+    await page.locator("#signed-in").waitFor();
+
+    // A new visit knows the person from the portal cookie alone.
+    await page.goto(loginUrl());
+    await page.locator("#signed-in").waitFor();
+    expect(await page.textContent("#signed-in-email")).toBe("returning@acme.example");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("Passkey added"));
+    expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#methods").waitFor();
+    expect(await page.textContent("#status")).toContain("signed out");
+    const [person] = await t.ctx.db.read.select().from(endUsers).where(eq(endUsers.email, "returning@acme.example"));
+    const sessions = await t.ctx.db.read.select().from(endUserSessions).where(eq(endUserSessions.endUserId, person!.id));
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
+    // The cookie went with it: the next visit asks again.
+    await page.goto(loginUrl(callback));
+    await page.locator("#methods").waitFor();
+    expect(new URL(page.url()).origin).toBe(portal);
+    await context.close();
+  }, BROWSER_TIMEOUT_MS);
+
+  test("mistakes are said in plain words: a malformed address, a link without its token", async () => {
+    const { context, page } = await freshPage();
+    await page.goto(loginUrl());
+    await page.getByLabel("E-mail address").fill("not-an-address");
+    await page.keyboard.press("Enter");
+    await page.locator("#error").waitFor();
+    expect(await page.textContent("#error")).toContain("Please enter your e-mail address");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("email");
+    expect(await page.isVisible("#magic-link-sent")).toBe(false);
+
+    await page.goto(`${portal}/login/${fx.clientKey}/verify`);
+    await page.locator("#error").waitFor();
+    expect(await page.textContent("#error")).toContain("incomplete");
+    expect(await page.isVisible("#magic-link-form")).toBe(true);
     await context.close();
   }, BROWSER_TIMEOUT_MS);
 
