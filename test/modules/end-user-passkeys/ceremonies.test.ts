@@ -18,7 +18,7 @@ let fx: PasskeyFixture;
 beforeAll(async () => {
   t = await createTestApp();
   fx = await passkeyFixture(t, "owner@passkeys.example", "Passkey Co", { passkeyRpId: "app.example.com" });
-});
+}, 30_000);
 afterAll(() => t.close());
 
 async function storedPasskeys(endUserId: string) {
@@ -151,7 +151,7 @@ describe("second factor", () => {
     expect(login.body.accessToken).toBeUndefined();
     const sessionsAfter = await t.ctx.db.read.select().from(endUserSessions).where(eq(endUserSessions.endUserId, user.endUserId));
     expect(sessionsAfter).toHaveLength(sessionsBefore.length);
-  });
+  }, 30_000);
 });
 
 describe("relying party", () => {
@@ -176,7 +176,7 @@ describe("relying party", () => {
     expect(login.body.refreshToken).toBeUndefined();
     expect(typeof login.body.code).toBe("string");
     expect(login.headers.get("set-cookie")).toContain("HttpOnly");
-  });
+  }, 30_000);
 
   test("an answer made for another relying-party id than the group's is refused, at registration and at login", async () => {
     const rpGroup = await passkeyFixture(t, "owner@rp-mismatch.example", "RP Mismatch Co", { passkeyRpId: "example.com" });
@@ -203,5 +203,5 @@ describe("relying party", () => {
     expect(login.body.error).toBe("passkey_verification_failed");
     const [failure] = await t.ctx.db.read.select().from(endUserSignIns).where(and(eq(endUserSignIns.endUserId, user.endUserId), eq(endUserSignIns.outcome, "failure")));
     expect(failure).toMatchObject({ method: "passkey", failureReason: "passkey_verification_failed" });
-  });
+  }, 30_000);
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   bob = await signInEndUser(t, other.clientKey, "bob@people.example");
   bobsKey = appAuthenticator();
   expect((await registerWith(other.call, bob, bobsKey)).status).toBe(201);
-});
+}, 30_000);
 afterAll(() => t.close());
 
 async function sessionsOf(endUserId: string) {
@@ -331,5 +331,5 @@ describe("bad input", () => {
     expect((await fx.call("POST", "/auth/passkey/login-options", {})).status).toBe(200);
     t.clock.advance(MINUTE);
     expect((await busy.call("POST", "/auth/passkey/login-options", {})).status).toBe(200);
-  });
+  }, 30_000);
 });

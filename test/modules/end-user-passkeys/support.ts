@@ -2,10 +2,9 @@
  * Helpers of the end-user passkey tests: a signed-in end user, and the register and
  * login ceremonies over HTTP with an in-process authenticator (nid-webauthn-emulator).
  */
-import { findActiveApplication } from "../../../src/modules/apps/service";
-import { signInClientOf } from "../../../src/modules/end-users/client";
-import { findOrCreateEndUser, normaliseEmail } from "../../../src/modules/end-users/service";
-import { completeSignIn, deliverSignIn } from "../../../src/modules/end-users/sign-in";
+import { eq } from "drizzle-orm";
+import { normaliseEmail } from "../../../src/modules/end-users/service";
+import { outboxMessages } from "../../../src/platform/outbound/schema";
 import { Authenticator } from "../../support/authenticator";
 import type { TestApp, TestResponse } from "../../support/harness";
 import { createSignInFixture, ORIGIN, type SignInFixture } from "../end-users/support";
@@ -17,21 +16,21 @@ export interface SignedInEndUser {
 }
 
 /**
- * An end user of the fixture's app group, signed in on `clientKey` as a magic link
- * would sign them in (their address proven). Goes through the sign-in functions directly,
- * so these tests do not depend on the magic-link routes.
+ * An end user of the app group signed in on `clientKey` by magic link over HTTP: send,
+ * read the link from the outbox, verify.
  */
 export async function signInEndUser(t: TestApp, clientKey: string, email: string): Promise<SignedInEndUser> {
-  const found = await findActiveApplication(t.ctx.db.read, clientKey);
-  if (!found) throw new Error(`no application ${clientKey}`);
-  const client = signInClientOf(new Request("http://localhost/"), found);
-  const now = t.clock.now();
-  const opened = await t.ctx.db.write(async (tx) => {
-    const { endUser, created } = await findOrCreateEndUser(tx, found.appGroup, { email: normaliseEmail(email), emailVerified: true }, now);
-    return completeSignIn(tx, client, { endUser, created, method: "magic_link", amr: ["otp"] }, now);
-  });
-  const signedIn = await deliverSignIn(t.ctx, client, opened, now);
-  return { endUserId: signedIn.endUser.id, accessToken: signedIn.accessToken, sessionId: signedIn.sessionId };
+  const call = (path: string, json: unknown) => t.request("POST", `/api/public/apps/${clientKey}${path}`, { json, headers: { origin: ORIGIN } });
+  const mailsTo = async () => t.ctx.db.read.select().from(outboxMessages).where(eq(outboxMessages.to, normaliseEmail(email)));
+  const before = new Set((await mailsTo()).map((m) => m.id));
+  const sent = await call("/auth/magic-link/send", { email });
+  if (sent.status !== 200) throw new Error(`magic-link/send: ${sent.status} ${sent.text}`);
+  const mail = (await mailsTo()).find((m) => !before.has(m.id));
+  const link = mail?.links.map((l) => new URL(l)).find((url) => url.searchParams.has("token"));
+  if (!link) throw new Error(`no magic link mailed to ${email}`);
+  const verified = await call("/auth/magic-link/verify", { token: link.searchParams.get("token") });
+  if (verified.status !== 200) throw new Error(`magic-link/verify: ${verified.status} ${verified.text}`);
+  return { endUserId: verified.body.endUser.id, accessToken: verified.body.accessToken, sessionId: verified.body.sessionId };
 }
 
 /** SignInFixture["call"] answering `any` bodies (ReturnType of the generic request loses its default). */
