@@ -3,7 +3,7 @@
  * link's redirect rules, single use, 15 minutes, the application binding, rate limits,
  * auto-activation of invited users, the method switch, and bad input.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { endUsers } from "../../../src/modules/end-users/schema";
 import { MINUTE } from "../../support/clock";
@@ -11,6 +11,9 @@ import { createTestApp, type TestApp } from "../../support/harness";
 import { orgApi } from "../apps/support";
 import { countRows, createFixture, failuresOf, mailedLink, mailsTo, signInByMagicLink, type Fixture } from "./flows-support";
 import { CALLBACK } from "./support";
+
+// Fresh apps and sealed organizations take a few seconds on a busy PostgreSQL.
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 let fx: Fixture;

@@ -4,7 +4,7 @@
  * with reuse detection, lifetimes, sign-out seen at once by GET auth/session, and the
  * end-users.prune job.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { endUserFlowTokens, endUserSessions, endUsers } from "../../../src/modules/end-users/schema";
 import { DAY, MINUTE, SECOND } from "../../support/clock";
@@ -12,6 +12,9 @@ import { createTestApp, type TestApp } from "../../support/harness";
 import { orgApi } from "../apps/support";
 import { createFixture, mailedLink, signInByMagicLink, type Fixture } from "./flows-support";
 import { CALLBACK, ORIGIN } from "./support";
+
+// Fresh apps and sealed organizations take a few seconds on a busy PostgreSQL.
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 let fx: Fixture;
