@@ -19,6 +19,9 @@ const Sent = t.Object({
   channel: t.Union([t.Literal("sms"), t.Literal("alimtalk")], { description: "Always sms for now: alimtalk needs a linked business-messenger channel" }),
 });
 
+const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true });
+const SendAnswers = { 200: Sent, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
+
 const TOKEN_RULES =
   "The mfaToken is bound to this application: 400 `invalid_token`, `token_used`, `token_expired` (10 minutes), `token_application_mismatch`; " +
   "400 `mfa_locked` after five wrong codes.";
@@ -38,7 +41,7 @@ export function endUserMfaRoutes(ctx: AppContext) {
       {
         publicApp: true,
         body: t.Object({ mfaToken: MFA_TOKEN, phone: t.String({ minLength: 1, maxLength: 32, description: "E.164, for example +821012345678" }) }),
-        response: Sent,
+        response: SendAnswers,
         detail: {
           tags: TAGS,
           summary: "Text an enrollment code",
@@ -54,7 +57,7 @@ export function endUserMfaRoutes(ctx: AppContext) {
       {
         publicApp: true,
         body: t.Object({ mfaToken: MFA_TOKEN }),
-        response: Sent,
+        response: SendAnswers,
         detail: {
           tags: TAGS,
           summary: "Text a fresh code",
@@ -74,7 +77,7 @@ export function endUserMfaRoutes(ctx: AppContext) {
       {
         publicApp: true,
         body: t.Object({ mfaToken: MFA_TOKEN, code: t.String({ pattern: "^[0-9]{6}$", description: "The six digits texted" }) }),
-        response: SignInResponse,
+        response: { 200: SignInResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
         detail: {
           tags: TAGS,
           summary: "Complete a sign-in with the texted code",

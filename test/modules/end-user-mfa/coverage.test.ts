@@ -25,9 +25,9 @@ const BAHAMAS = "+12425550123";
 
 let userSeq = 0;
 
-/** A fresh held sign-in in enroll mode: its mfaToken is a new MFA session. */
+/** A fresh held sign-in in enroll mode: its mfaToken is a new MFA session (many per test, so not through the magic link). */
 async function newSession(fx: MfaFixture): Promise<string> {
-  const held = await fx.signIn(`user${userSeq++}@example.com`);
+  const held = await fx.signInDirect(`user${userSeq++}@example.com`);
   if (!held.mfaRequired) throw new Error("expected an MFA step");
   return held.mfaToken;
 }
@@ -189,6 +189,15 @@ describe("SMS MFA coverage and limits", () => {
     gateway.failing = false;
     expect((await resend(held.mfaToken)).status).toBe(200);
     expect((await fx.mfa("verify", { mfaToken: held.mfaToken, code: gateway.lastCode(KOREA) })).status).toBe(200);
+  });
+
+  test("parallel sends for the last slot of a Restricted number: exactly one passes", async () => {
+    // Open the pool's connections first, so the requests really overlap on PostgreSQL.
+    await Promise.all(Array.from({ length: 6 }, () => t.ctx.db.read.select({ n: count() }).from(endUserMfaCodes)));
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => newSession(fx)));
+    const answers = await Promise.all(sessions.map((session) => send(session, "+923009999999")));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 429, 429, 429]);
+    expect(gateway.sentTo("+923009999999")).toBe(1);
   });
 
   test("at most 20 sends per client IP per hour (429 rate_limited)", async () => {

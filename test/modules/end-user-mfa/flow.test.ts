@@ -9,6 +9,8 @@ import { endUserFlowTokens, endUserMfaCodes, endUserSessions, endUsers } from ".
 import { sha256Hex } from "../../../src/platform/crypto/hash";
 import { HOUR, MINUTE, SECOND } from "../../support/clock";
 import { createTestApp, type TestApp } from "../../support/harness";
+import { mailedLink } from "../end-users/flows-support";
+import { CALLBACK } from "../end-users/support";
 import { SETUP_TIMEOUT_MS, codeRows, createMfaFixture, endUserByEmail, footprint, recordingGateway, signInRows, type MfaFixture } from "./support";
 
 const KOREA = "+821012345678";
@@ -234,6 +236,37 @@ describe("SMS MFA sign-in", () => {
     expect((await t.request("POST", `/api/public/apps/client_unknown/auth/mfa/verify`, { json: { mfaToken: held.mfaToken, code: "123456" } })).status).toBe(404);
     expect(await footprint(t)).toEqual(before);
     expect(gateway.texts.filter((m) => m.to === KOREA)).toEqual([]);
+  });
+
+  test("on the hosted portal: mfaRequired sets no cookie; the verified code gets the portal's cookie, code and redirectTo", async () => {
+    const portal = { origin: new URL(t.config.portalBase).origin };
+    const sent = await required.call("POST", "/auth/magic-link/send", { email: "kay@req.example", postSignInRedirectUrl: CALLBACK });
+    expect(sent.status).toBe(200);
+    const link = await mailedLink(t, "kay@req.example");
+    const held = await required.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token"), redirectUrl: link.searchParams.get("redirect_url") }, portal);
+    expect(held.status).toBe(200);
+    expect(held.body).toMatchObject({ mfaRequired: true, mode: "enroll" });
+    expect(held.headers.get("set-cookie")).toBeNull();
+
+    const phone = freshPhone();
+    expect((await required.call("POST", "/auth/mfa/enroll/send", { mfaToken: held.body.mfaToken, phone }, portal)).status).toBe(200);
+    const done = await required.call("POST", "/auth/mfa/verify", { mfaToken: held.body.mfaToken, code: gateway.lastCode(phone) }, portal);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "signed_in", redirectUrl: CALLBACK, code: expect.any(String) });
+    expect(done.body.refreshToken).toBeUndefined();
+    expect(done.body.redirectTo).toStartWith(`${CALLBACK}?code=`);
+    expect(done.headers.get("set-cookie")).toContain(`signet_portal_${required.group.groupKey}=`);
+  });
+
+  test("the post-sign-in redirect of the first factor survives the MFA step", async () => {
+    const sent = await required.call("POST", "/auth/magic-link/send", { email: "lea@req.example", postSignInRedirectUrl: CALLBACK });
+    expect(sent.status).toBe(200);
+    const link = await mailedLink(t, "lea@req.example");
+    const held = await required.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token"), redirectUrl: link.searchParams.get("redirect_url") });
+    const phone = freshPhone();
+    await required.mfa("enroll/send", { mfaToken: held.body.mfaToken, phone });
+    const done = await required.mfa("verify", { mfaToken: held.body.mfaToken, code: gateway.lastCode(phone) });
+    expect(done.body).toMatchObject({ status: "signed_in", redirectUrl: CALLBACK, refreshToken: expect.stringMatching(/^eurt_/) });
   });
 
   test("a disabled end user cannot complete the sign-in", async () => {

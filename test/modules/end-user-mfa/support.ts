@@ -1,7 +1,8 @@
 /**
  * Helpers of the SMS MFA tests: an SMS gateway that records texts and can be told to
- * refuse, the sign-in fixture with smsMfa set, and a first factor that ends through
- * openSignIn/deliverSignIn exactly as every sign-in route ends.
+ * refuse, the sign-in fixture with smsMfa set, and a first factor: through the real
+ * magic-link routes, or (for tests that need more sessions than the magic link's own
+ * per-IP limit allows) through openSignIn/deliverSignIn, exactly as every route ends.
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import { appGroups, applications } from "../../../src/modules/apps/schema";
@@ -11,7 +12,7 @@ import { deliverSignIn, openSignIn, type SignInClient } from "../../../src/modul
 import { SendFailedError } from "../../../src/platform/outbound/errors";
 import type { SmsMessage, SmsSender } from "../../../src/platform/outbound/types";
 import type { TestApp, TestResponse } from "../../support/harness";
-import { createSignInFixture, type SignInFixture } from "../end-users/support";
+import { createFixture, signInByMagicLink, type Fixture } from "../end-users/flows-support";
 
 /** Creating sealed organizations takes seconds on a loaded machine: more than bun's 5 s default per hook. */
 export const SETUP_TIMEOUT_MS = 30_000;
@@ -46,26 +47,30 @@ export function recordingGateway() {
 
 export type SmsMfaMode = "off" | "optional" | "required";
 
-export interface MfaFixture extends SignInFixture {
-  client: SignInClient;
-  /** A first factor (as a magic link would prove it) ending through openSignIn + deliverSignIn. */
-  signIn(email: string): Promise<any>;
+export interface MfaFixture extends Fixture {
+  /** A first factor through POST …/auth/magic-link/send and …/verify: the verify body. */
+  signIn(email: string, headers?: Record<string, string>): Promise<any>;
+  /** The same proof (magic_link, amr otp) ending through openSignIn + deliverSignIn directly. */
+  signInDirect(email: string): Promise<any>;
   /** POST …/auth/mfa/{path}. */
   mfa(path: "enroll/send" | "verify" | "challenge/resend", json: unknown): Promise<TestResponse>;
 }
 
 export async function createMfaFixture(t: TestApp, ownerEmail: string, orgName: string, smsMfa: SmsMfaMode): Promise<MfaFixture> {
-  const fx = await createSignInFixture(t, ownerEmail, orgName, { loginMethods: { smsMfa } });
+  const fx = await createFixture(t, ownerEmail, orgName, { loginMethods: { smsMfa } });
   const client = async (): Promise<SignInClient> => {
     const [application] = await t.ctx.db.read.select().from(applications).where(eq(applications.id, fx.application.id));
     const [appGroup] = await t.ctx.db.read.select().from(appGroups).where(eq(appGroups.id, fx.group.id));
     return { application: application!, appGroup: appGroup!, ip: null, userAgent: "test" };
   };
-  const initial = await client();
   return {
     ...fx,
-    client: initial,
-    async signIn(email: string) {
+    async signIn(email, headers = {}) {
+      const verified = await signInByMagicLink(t, fx, email, headers);
+      if (verified.status !== 200) throw new Error(`magic-link verify: ${verified.status} ${verified.text}`);
+      return verified.body;
+    },
+    async signInDirect(email) {
       // Read the group again: tests switch smsMfa between sign-ins.
       const current = await client();
       const now = t.clock.now();
@@ -75,7 +80,7 @@ export async function createMfaFixture(t: TestApp, ownerEmail: string, orgName: 
       });
       return deliverSignIn(t.ctx, current, opened, now);
     },
-    mfa: (path, json) => fx.call("POST", `/auth/mfa/${path}`, json) as Promise<TestResponse>,
+    mfa: (path, json) => fx.call("POST", `/auth/mfa/${path}`, json),
   };
 }
 
