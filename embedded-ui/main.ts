@@ -1,10 +1,5 @@
-// The placeholder dashboard's only behaviour: say whether the database answers.
-const readiness = document.getElementById("status")!;
-fetch("/readyz")
-  .then((r) => r.json())
-  .then((body: { status: string; database: string }) => {
-    readiness.textContent = `Database (${body.database}) ${body.status === "ready" ? "ready" : "unavailable"}`;
-  })
-  .catch(() => {
-    readiness.textContent = "The server did not answer";
-  });
+// The dashboard's entry: render the console into the page the server sends for every dashboard path.
+import { h, render } from "preact";
+import { App } from "./dashboard/app";
+
+render(h(App, {}), document.getElementById("app")!);

@@ -5,14 +5,24 @@ let t: TestApp;
 beforeAll(async () => (t = await createTestApp()));
 afterAll(() => t.close());
 
-test("the dashboard placeholder names the product and version and links to the API reference", async () => {
+test("the dashboard page names the product and version and links to the API reference without JavaScript", async () => {
   const r = await t.request("GET", "/");
   expect(r.status).toBe(200);
   expect(r.headers.get("content-type")).toContain("text/html");
   expect(r.text).toContain("<h1>Signet</h1>");
-  expect(r.text).toContain(`<span id="version">${t.ctx.version}</span>`);
+  expect(r.text).toContain(`<meta name="signet-version" content="${t.ctx.version}" />`);
   expect(r.text).not.toContain("%SIGNET_VERSION%");
   expect(r.text).toContain('href="/swagger"');
+});
+
+test("every path the dashboard routes in the browser answers the same page", async () => {
+  const home = await t.request("GET", "/");
+  for (const path of ["/orgs", "/orgs/new", "/orgs/acme/files", "/account", "/dev/mailbox", "/invite/some-code"]) {
+    const r = await t.request("GET", path);
+    expect(r.status).toBe(200);
+    expect(r.text).toBe(home.text);
+  }
+  expect((await t.request("GET", "/nowhere")).status).toBe(404);
 });
 
 test("its bundled script and stylesheet are served by Signet", async () => {
@@ -28,7 +38,7 @@ test("its bundled script and stylesheet are served by Signet", async () => {
   }
   expect(types.sort()).toEqual(["text/css", "text/javascript"]);
   const script = await t.request("GET", refs.find((ref) => ref.endsWith(".js"))!);
-  expect(script.text).toContain("/readyz");
+  expect(script.text).toContain("/api/auth/session");
   expect(script.text).not.toContain(": string"); // TypeScript was compiled away
 });
 

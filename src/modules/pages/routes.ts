@@ -1,7 +1,8 @@
 /**
- * The pages: the dashboard placeholder at /, the share viewer at /f/{shareToken}, and
- * their bundled assets under /ui/.
- * Pages are HTML, not API, so they stay out of the OpenAPI document.
+ * The pages: the dashboard (one page that routes in the browser) at / and its paths, the
+ * share viewer at /f/{shareToken}, and their bundled assets under /ui/.
+ * Pages are HTML, not API, so they stay out of the OpenAPI document. The dashboard's
+ * sign-in page, /login, is the accounts module's (server-rendered, with the 5.7 hand-over).
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
@@ -16,17 +17,24 @@ async function renderDashboard(version: string): Promise<string> {
 }
 
 export function pageRoutes(ctx: Pick<AppContext, "version">) {
+  const dashboard = async ({ set }: { set: { headers: Record<string, string | number> } }) => {
+    const html = await renderDashboard(ctx.version);
+    set.headers["content-type"] = "text/html; charset=utf-8";
+    set.headers["cache-control"] = "no-cache";
+    // The page shows one-time secrets (new API keys): it never needs to tell other sites where it was.
+    set.headers["referrer-policy"] = "no-referrer";
+    return html;
+  };
+  const hidden = { detail: { hide: true } };
+  // Every path the dashboard routes in the browser gets the same page, so a reload or a
+  // shared link opens the right view (embedded-ui/dashboard/app.tsx).
   return new Elysia({ name: "pages" })
-    .get(
-      "/",
-      async ({ set }) => {
-        const html = await renderDashboard(ctx.version);
-        set.headers["content-type"] = "text/html; charset=utf-8";
-        set.headers["cache-control"] = "no-cache";
-        return html;
-      },
-      { detail: { hide: true } },
-    )
+    .get("/", dashboard, hidden)
+    .get("/orgs", dashboard, hidden)
+    .get("/orgs/*", dashboard, hidden)
+    .get("/account", dashboard, hidden)
+    .get("/dev/mailbox", dashboard, hidden)
+    .get("/invite/:code", dashboard, hidden)
     // The share viewer (file-sharing module): a static page that reads its token from the path.
     .get(
       "/f/:shareToken",

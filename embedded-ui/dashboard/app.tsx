@@ -1,0 +1,242 @@
+/**
+ * The dashboard shell: signs the browser in (through /login), then shows the header with
+ * the organization and account switcher, the navigation of the current organization,
+ * and the page for the path.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, signInAgain } from "./api";
+import { ErrorMessage, Loading } from "./components";
+import { describeError } from "./messages";
+import { personalSeal, passkeysSupported } from "./passkeys";
+import { interceptLink, match, navigate, usePath } from "./router";
+import { SessionContext, type Org, type SessionState } from "./session";
+import { AccountPage } from "./pages/account";
+import { AuditPage } from "./pages/audit";
+import { FilesPage } from "./pages/files";
+import { HomePage, CreateOrgPage } from "./pages/home";
+import { InvitePage } from "./pages/invite";
+import { KeysPage } from "./pages/keys";
+import { MailboxPage } from "./pages/mailbox";
+import { OverviewPage } from "./pages/overview";
+
+/** The pages of one organization, in navigation order. */
+const ORG_PAGES = [
+  { path: "", label: "Overview", Page: OverviewPage },
+  { path: "/keys", label: "API & keys", Page: KeysPage },
+  { path: "/files", label: "Files", Page: FilesPage },
+  { path: "/audit", label: "Audit log", Page: AuditPage },
+] as const;
+
+interface LinkedAccount {
+  id: string;
+  direction: "outgoing" | "incoming";
+  user: { id: string; email: string };
+}
+
+/** The server's version, written into the page's meta tag when it serves it. */
+function version(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="signet-version"]')?.content ?? "";
+}
+
+async function devModeOn(): Promise<boolean> {
+  const r = await fetch("/api/dev/outbox?limit=1", { credentials: "same-origin" }).catch(() => null);
+  return r?.status === 200;
+}
+
+export function App() {
+  const path = usePath();
+  useEffect(() => {
+    document.addEventListener("click", interceptLink);
+    return () => document.removeEventListener("click", interceptLink);
+  }, []);
+  // These pages work signed out: the mailbox is how a developer signs in without SMTP,
+  // and an invitation is read before signing in.
+  if (path === "/dev/mailbox") return <MailboxPage />;
+  const invite = match("/invite/:code", path);
+  if (invite) return <InvitePage code={invite.code!} />;
+  return <SignedIn path={path} />;
+}
+
+function SignedIn({ path }: { path: string }) {
+  const [session, setSession] = useState<SessionState | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const loadOrgs = async () => (await api<{ organizations: Org[] }>("GET", "/api/org")).organizations;
+  useEffect(() => {
+    (async () => {
+      const [me, orgs, devMode] = await Promise.all([api<{ user: { id: string; email: string } }>("GET", "/api/auth/session"), loadOrgs(), devModeOn()]);
+      const reloadOrgs = async () => {
+        const fresh = await loadOrgs();
+        setSession((s) => (s ? { ...s, orgs: fresh } : s));
+      };
+      setSession({ user: me.user, orgs, reloadOrgs, devMode });
+    })().catch(setError);
+  }, []);
+
+  if (error) return <main class="center"><ErrorMessage error={error} /></main>;
+  if (!session) return <main class="center"><Loading what="your dashboard" /></main>;
+
+  const orgMatch = match("/orgs/:slug", path) ?? matchOrgSubpage(path);
+  const org = orgMatch ? session.orgs.find((o) => o.slug === orgMatch.slug) : undefined;
+  return (
+    <SessionContext.Provider value={session}>
+      <a class="skip-link" href="#content">
+        Skip to content
+      </a>
+      <Header session={session} currentSlug={org?.slug} />
+      <div class="layout">
+        {org ? <OrgNav org={org} path={path} /> : null}
+        <main id="content" tabIndex={-1}>
+          <Page path={path} org={org} orgSlug={orgMatch?.slug} />
+        </main>
+      </div>
+    </SessionContext.Provider>
+  );
+}
+
+function matchOrgSubpage(path: string): Record<string, string> | null {
+  for (const page of ORG_PAGES) {
+    const params = page.path && match(`/orgs/:slug${page.path}`, path);
+    if (params) return params;
+  }
+  return null;
+}
+
+function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: string }) {
+  if (path === "/" || path === "/orgs") return <HomePage />;
+  if (path === "/orgs/new") return <CreateOrgPage />;
+  if (path === "/account") return <AccountPage />;
+  if (orgSlug) {
+    if (!org) {
+      return (
+        <div class="card">
+          <h1>Organization not found</h1>
+          <p>
+            You are not a member of <code>{orgSlug}</code>, or it does not exist. <a href="/" data-route>Choose one of your organizations</a>.
+          </p>
+        </div>
+      );
+    }
+    const page = ORG_PAGES.find((p) => match(`/orgs/:slug${p.path}`, path));
+    if (page) return <page.Page org={org} />;
+  }
+  return (
+    <div class="card">
+      <h1>Page not found</h1>
+      <p>
+        <a href="/" data-route>
+          Back to your organizations
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function Header({ session, currentSlug }: { session: SessionState; currentSlug?: string }) {
+  const [linked, setLinked] = useState<LinkedAccount[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ links: LinkedAccount[] }>("GET", "/api/auth/linked-identities")
+      .then((r) => setLinked(r.links.filter((l) => l.direction === "outgoing")))
+      .catch(() => setLinked([]));
+  }, []);
+
+  const choose = async (value: string) => {
+    setProblem(null);
+    if (value === "__new") return navigate("/orgs/new");
+    if (value.startsWith("org:")) return navigate(`/orgs/${value.slice(4)}`);
+    if (value.startsWith("user:")) {
+      // 5.6: switching to a linked account is sealed with one of my passkeys.
+      const target = value.slice(5);
+      try {
+        if (!passkeysSupported()) throw new Error("This browser cannot use passkeys, which switching accounts needs.");
+        const seal = await personalSeal("linked_identity.switch", target);
+        await api("POST", "/api/auth/linked-identities/switch", { targetUserId: target, assertionResponseJson: seal });
+        location.assign("/");
+      } catch (e) {
+        setProblem(describeError(e));
+      }
+    }
+  };
+
+  const signOut = async () => {
+    await api("POST", "/api/auth/sign-out").catch(() => undefined);
+    signInAgain();
+  };
+
+  return (
+    <header class="topbar">
+      <a class="brand" href="/" data-route>
+        Signet
+      </a>
+      <div class="switcher">
+        <label for="org-switcher" class="visually-hidden">
+          Organization or account
+        </label>
+        <select id="org-switcher" value={currentSlug ? `org:${currentSlug}` : ""} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
+          <option value="" disabled>
+            Choose an organization…
+          </option>
+          <optgroup label="Organizations">
+            {session.orgs.map((o) => (
+              <option key={o.slug} value={`org:${o.slug}`}>
+                {o.parentSlug ? `↳ ${o.name}` : o.name}
+              </option>
+            ))}
+            <option value="__new">+ Create an organization</option>
+          </optgroup>
+          {linked.length ? (
+            <optgroup label="Switch to a linked account">
+              {linked.map((l) => (
+                <option key={l.id} value={`user:${l.user.id}`}>
+                  {l.user.email}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        {problem ? (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <nav class="account-nav" aria-label="Account">
+        <a href="/swagger" title={`Signet ${version()}`}>
+          API reference
+        </a>
+        {session.devMode ? (
+          <a href="/dev/mailbox" data-route>
+            Dev mailbox
+          </a>
+        ) : null}
+        <a href="/account" data-route id="account-link">
+          {session.user.email}
+        </a>
+        <button type="button" class="link" id="sign-out" onClick={signOut}>
+          Sign out
+        </button>
+      </nav>
+    </header>
+  );
+}
+
+function OrgNav({ org, path }: { org: Org; path: string }) {
+  return (
+    <nav class="sidenav" aria-label={`${org.name} pages`}>
+      <p class="sidenav-title">{org.name}</p>
+      <ul>
+        {ORG_PAGES.map((page) => {
+          const href = `/orgs/${org.slug}${page.path}`;
+          return (
+            <li key={page.path}>
+              <a href={href} data-route aria-current={path === href ? "page" : undefined}>
+                {page.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
