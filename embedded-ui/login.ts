@@ -184,7 +184,16 @@ function renderMethods(m: LoginMethods): void {
 }
 
 interface TurnstileApi {
-  render(target: HTMLElement, options: { sitekey: string; callback(token: string): void; "expired-callback"(): void }): void;
+  render(target: HTMLElement, options: { sitekey: string; callback(token: string): void; "expired-callback"(): void }): string;
+  reset(widgetId: string): void;
+}
+
+let turnstileWidget: { api: TurnstileApi; id: string } | null = null;
+
+/** A Turnstile token is good for one check: after each send the widget asks again. */
+function resetTurnstile(): void {
+  turnstileToken = null;
+  if (turnstileWidget) turnstileWidget.api.reset(turnstileWidget.id);
 }
 
 /** Cloudflare Turnstile, only when the app group turned bot protection on. */
@@ -197,11 +206,13 @@ function loadTurnstile(siteKey: string): void {
   script.async = true;
   script.onload = () => {
     const turnstile = (window as unknown as { turnstile?: TurnstileApi }).turnstile;
-    turnstile?.render(box, {
+    if (!turnstile) return;
+    const id = turnstile.render(box, {
       sitekey: siteKey,
       callback: (token) => (turnstileToken = token),
       "expired-callback": () => (turnstileToken = null),
     });
+    turnstileWidget = { api: turnstile, id };
   };
   script.onerror = () => fail("The bot check could not load. Reload the page to try again.");
   document.head.append(script);
@@ -265,10 +276,12 @@ el<HTMLFormElement>("magic-link-form").addEventListener("submit", (event) => {
       throw "Please enter your e-mail address, such as name@example.com.";
     }
     if (methods?.methods.botProtection.enabled && !turnstileToken) throw "Please complete the bot check first.";
+    const bot = turnstileToken;
+    if (bot) resetTurnstile();
     await api("POST", "/auth/magic-link/send", {
       email,
       ...(state.redirectUrl ? { postSignInRedirectUrl: state.redirectUrl } : {}),
-      ...(turnstileToken ? { turnstileToken } : {}),
+      ...(bot ? { turnstileToken: bot } : {}),
     });
     const sent = el("magic-link-sent");
     sent.textContent = `If ${email} can sign in here, a sign-in link is on its way. Open it on this device within 15 minutes.`;

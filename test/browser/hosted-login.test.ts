@@ -34,6 +34,10 @@ let fx: SignInFixture;
 let browser: Browser;
 let service: ReturnType<typeof Bun.serve>;
 let customerApp: ReturnType<typeof Bun.serve>;
+/** Plays Cloudflare's siteverify: only HUMAN_TOKEN passes. */
+let siteverify: ReturnType<typeof Bun.serve>;
+const HUMAN_TOKEN = "token-of-a-human";
+const TURNSTILE_SITE_KEY = "1x00000000000000000000AA";
 /** The service and its portal: http://localhost:PORT. */
 let portal: string;
 /** The customer's application and its registered Callback URL. */
@@ -59,6 +63,15 @@ beforeAll(async () => {
   });
   appOrigin = `http://127.0.0.1:${customerApp.port}`;
   callback = `${appOrigin}/auth/callback`;
+  siteverify = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const form = await request.formData();
+      const human = form.get("secret") === "turnstile-secret" && form.get("response") === HUMAN_TOKEN;
+      return Response.json(human ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] });
+    },
+  });
   google = await startOidcPeer({
     clients: [{ ...GOOGLE_CLIENT, redirectUris: [`${portal}/api/public/auth/social/callback`] }],
     accounts: { alice: { email: "alice@acme.example", email_verified: true, name: "Alice" } },
@@ -71,7 +84,9 @@ beforeAll(async () => {
     env: {
       SIGNET_BASE_URL: portal,
       SIGNET_PORTAL_BASE: portal,
-      SIGNET_TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+      SIGNET_TURNSTILE_SITE_KEY: TURNSTILE_SITE_KEY,
+      SIGNET_TURNSTILE_SECRET: "turnstile-secret",
+      SIGNET_TURNSTILE_VERIFY_URL: `http://127.0.0.1:${siteverify.port}/siteverify`,
       SIGNET_SOCIAL_ENDPOINTS: JSON.stringify({ google: google.endpoints }),
     },
   });
@@ -85,6 +100,7 @@ afterAll(async () => {
   await browser?.close();
   service?.stop(true);
   customerApp?.stop(true);
+  siteverify?.stop(true);
   await google?.close();
   await t?.close();
 });
@@ -198,7 +214,7 @@ describeBrowser("the hosted login page in Chromium", () => {
     await page.reload();
     await page.locator("#methods").waitFor();
     expect(await page.isVisible("#turnstile")).toBe(true);
-    expect(await page.getAttribute("#turnstile", "data-sitekey")).toBe("1x00000000000000000000AA");
+    expect(await page.getAttribute("#turnstile", "data-sitekey")).toBe(TURNSTILE_SITE_KEY);
     await fx.updateGroup({ botProtection: false });
     await context.close();
   }, BROWSER_TIMEOUT_MS);
@@ -320,6 +336,54 @@ describeBrowser("the hosted login page in Chromium", () => {
     expect(await page.textContent("#error")).toContain("incomplete");
     expect(await page.isVisible("#magic-link-form")).toBe(true);
     await context.close();
+  }, BROWSER_TIMEOUT_MS);
+
+  test("bot protection: the Turnstile widget's token goes with the magic link, and a refused one is said in plain words", async () => {
+    await fx.updateGroup({ botProtection: true });
+    const { context, page } = await freshPage();
+    // Cloudflare's widget script, played offline: a human and a robot button hand the page a token.
+    await page.route("https://challenges.cloudflare.com/turnstile/v0/api.js*", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: `window.turnstile = {
+          render(target, options) {
+            for (const [label, token] of [["I am human", ${JSON.stringify(HUMAN_TOKEN)}], ["I am a robot", "robot-token"]]) {
+              const button = document.createElement("button");
+              button.type = "button";
+              button.textContent = label;
+              button.onclick = () => options.callback(token);
+              target.append(button);
+            }
+            target.dataset.rendered = options.sitekey;
+            return "widget-1";
+          },
+          reset() { window.turnstileResets = (window.turnstileResets || 0) + 1; },
+        };`,
+      }),
+    );
+    await page.goto(loginUrl());
+    await page.locator("#turnstile[data-rendered]").waitFor({ state: "attached" });
+    expect(await page.getAttribute("#turnstile", "data-rendered")).toBe(TURNSTILE_SITE_KEY);
+    await page.getByLabel("E-mail address").fill("guarded@acme.example");
+
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await page.locator("#error").waitFor();
+    expect(await page.textContent("#error")).toContain("complete the bot check");
+
+    await page.getByRole("button", { name: "I am a robot" }).click();
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await page.waitForFunction(() => document.getElementById("error")?.textContent?.includes("did not pass"));
+    expect(await page.isVisible("#magic-link-sent")).toBe(false);
+    await expect(magicLinkFor("guarded@acme.example")).rejects.toThrow();
+
+    await page.getByRole("button", { name: "I am human" }).click();
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await page.locator("#magic-link-sent").waitFor();
+    expect(await magicLinkFor("guarded@acme.example")).toContain("/verify?token=");
+    // Each token went to one check only.
+    expect(await page.evaluate(() => (window as any).turnstileResets)).toBe(2);
+    await context.close();
+    await fx.updateGroup({ botProtection: false });
   }, BROWSER_TIMEOUT_MS);
 
   test("an open redirect in redirect_url never takes the browser off the portal and the app", async () => {
