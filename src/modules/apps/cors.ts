@@ -23,7 +23,7 @@ import { findActiveApplication } from "./service";
 import { originAllowed } from "./validation";
 
 export const PUBLIC_APP_PREFIX = "/api/public/apps/:applicationKey";
-const ALLOWED_METHODS = "GET, POST, OPTIONS";
+const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
 /** Request headers a browser may send cross-origin to these routes. */
 const ALLOWED_HEADERS = ["content-type", "authorization", "x-request-id"];
 const PREFLIGHT_MAX_AGE_SECONDS = 600;

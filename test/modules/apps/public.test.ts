@@ -99,7 +99,7 @@ describe("CORS on an application's public routes", () => {
     const r = await preflight(app.clientKey, ORIGIN);
     expect(r.status).toBe(204);
     expect(r.headers.get("access-control-allow-origin")).toBe(ORIGIN);
-    expect(r.headers.get("access-control-allow-methods")).toBe("GET, POST, OPTIONS");
+    expect(r.headers.get("access-control-allow-methods")).toBe("GET, POST, DELETE, OPTIONS");
     expect(r.headers.get("access-control-allow-headers")).toBe("content-type, authorization, x-request-id");
     expect(r.headers.get("access-control-allow-credentials")).toBe("true");
     expect(r.headers.get("access-control-max-age")).toBe("600");

@@ -4,7 +4,7 @@
  * CALLBACK, and helpers to call that application's public routes as a browser on ORIGIN.
  */
 import type { TestOrg } from "../../support/accounts";
-import type { TestApp } from "../../support/harness";
+import type { TestApp, TestResponse } from "../../support/harness";
 import { CALLBACK, ORIGIN, orgApi } from "../apps/support";
 import { createSealedOrg } from "../keys/support";
 
@@ -18,7 +18,7 @@ export interface SignInFixture {
   application: any;
   clientKey: string;
   /** Calls /api/public/apps/{clientKey}{path} with Origin: ORIGIN (override in headers). */
-  call(method: string, path: string, json?: unknown, headers?: Record<string, string>): ReturnType<TestApp["request"]>;
+  call(method: string, path: string, json?: unknown, headers?: Record<string, string>): Promise<TestResponse<any>>;
   /** PUTs a change to the app group as the owner (loginMethods, socialProviders, botProtection, …). */
   updateGroup(patch: Record<string, unknown>): Promise<any>;
 }
