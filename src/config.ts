@@ -23,7 +23,7 @@ export type StorageConfig =
 
 /** SIGNET_SOCIAL_ENDPOINTS: provider → endpoint name → URL. */
 export type SocialEndpointOverrides = Partial<Record<string, Partial<Record<(typeof SOCIAL_ENDPOINT_NAMES)[number], string>>>>;
-export const SOCIAL_ENDPOINT_NAMES = ["authorize", "token", "userinfo", "emails", "jwks", "issuer"] as const;
+export const SOCIAL_ENDPOINT_NAMES = ["authorize", "token", "userinfo", "emails", "tokenCheck", "jwks", "issuer"] as const;
 const SOCIAL_ENDPOINT_PROVIDERS = ["google", "github", "microsoft", "apple", "kakao", "naver"];
 
 export interface Config {
@@ -47,7 +47,7 @@ export interface Config {
   turnstile: { siteKey?: string; secret?: string; verifyUrl: string };
   /**
    * Social sign-in endpoints replaced per provider (authorize, token, userinfo, emails,
-   * jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
+   * tokenCheck, jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
    */
   socialEndpoints: SocialEndpointOverrides;
   /** Header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); the beacon's only source of country. */

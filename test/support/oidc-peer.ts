@@ -95,7 +95,6 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
       return { accountId: id, claims: async () => ({ sub: id, ...account }) };
     },
   } as any);
-  // Bun's node:http has no TLS here; plain http on loopback is what the peer serves.
   const callback = provider.callback();
   const appleKey = options.appleClientSecret ? await importSPKI(options.appleClientSecret.publicKeyPem, "ES256") : null;
 
@@ -103,7 +102,7 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     try {
       const url = new URL(req.url ?? "/", issuer);
       if (url.pathname.startsWith("/interaction/")) return await finishInteraction(provider, req, res, url, options.accounts);
-      if (appleKey && req.method === "POST" && url.pathname === "/token") await checkAppleSecret(req, appleKey, options.appleClientSecret!, options.clients, issuer);
+      if (appleKey && req.method === "POST" && url.pathname === "/token") await checkAppleSecret(req, appleKey, options.appleClientSecret!, options.clients);
       callback(req, res);
     } catch (e) {
       res.statusCode = 400;
@@ -153,18 +152,16 @@ async function finishInteraction(provider: Provider, req: IncomingMessage, res: 
 }
 
 /** Sign in with Apple's client authentication: the posted client_secret is a JWT signed with the .p8 key. */
-async function checkAppleSecret(req: IncomingMessage, key: KeyObject | CryptoKey, apple: NonNullable<OidcPeerOptions["appleClientSecret"]>, clients: PeerClient[], issuer: string): Promise<void> {
+async function checkAppleSecret(req: IncomingMessage, key: KeyObject | CryptoKey, apple: NonNullable<OidcPeerOptions["appleClientSecret"]>, clients: PeerClient[]): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const form = new URLSearchParams(Buffer.concat(chunks).toString());
   if (form.get("client_id") === apple.clientId) {
-    const { payload, protectedHeader } = await jwtVerify(form.get("client_secret") ?? "", key, { issuer: apple.teamId, subject: apple.clientId });
+    const { protectedHeader } = await jwtVerify(form.get("client_secret") ?? "", key, { issuer: apple.teamId, subject: apple.clientId, audience: "https://appleid.apple.com" });
     if (protectedHeader.kid !== apple.keyId) throw new Error("client_secret signed with another key");
-    void payload;
     // The JWT proved the client; oidc-provider then sees the registered secret.
     form.set("client_secret", clients.find((c) => c.clientId === apple.clientId)!.clientSecret);
   }
-  void issuer;
   // oidc-provider reads an already consumed body from req.body.
   (req as any).body = Object.fromEntries(form);
 }

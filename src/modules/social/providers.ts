@@ -27,6 +27,8 @@ export interface ProviderEndpoints {
   userinfo?: string;
   /** GitHub's list of the user's addresses with their verified flag. */
   emails?: string;
+  /** GitHub's check that an access token was issued to our OAuth app (`{client_id}` filled in). */
+  tokenCheck?: string;
   /** OpenID providers: the keys their id_tokens are signed with. */
   jwks?: string;
   /** OpenID providers: the `iss` their id_tokens carry. */
@@ -119,6 +121,7 @@ const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
       token: "https://github.com/login/oauth/access_token",
       userinfo: "https://api.github.com/user",
       emails: "https://api.github.com/user/emails",
+      tokenCheck: "https://api.github.com/applications/{client_id}/token",
     },
   },
   kakao: {
@@ -284,7 +287,7 @@ export async function identityFromCode(
     const error = (tokens.data as Record<string, unknown>).error;
     throw new ApiError(401, SocialErrors.providerTokenRejected, { message: `the provider refused: ${typeof error === "string" ? error : "no access token"}` });
   }
-  return identityFromAccessToken(deps, provider, credentials, accessToken);
+  return identityFromAccessToken(deps, provider, credentials, accessToken, { fromOwnExchange: true });
 }
 
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -386,14 +389,47 @@ const address = (value: unknown): string | null => {
   return v && v.includes("@") ? v.toLowerCase() : null;
 };
 
-/** The user behind an access token, from the provider's user API (GitHub, Kakao, Naver). */
+/**
+ * GitHub says whether an access token belongs to our OAuth app; without this, a token
+ * some other app obtained from the user would sign in here as that user. (Kakao and
+ * Naver offer no such check against the client id: docs/end-users.md says so.)
+ */
+async function assertGitHubTokenIsOurs(url: string, credentials: ProviderCredentials, accessToken: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url.replace("{client_id}", encodeURIComponent(credentials.clientId)), {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${btoa(`${credentials.clientId}:${credentials.clientSecret ?? ""}`)}`,
+        accept: "application/vnd.github+json",
+        "content-type": "application/json",
+        "user-agent": "signet",
+      },
+      body: JSON.stringify({ access_token: accessToken }),
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "GitHub's token check could not be reached" });
+  }
+  await response.body?.cancel();
+  if (response.status === 404 || response.status === 422) throw new ApiError(401, SocialErrors.providerTokenRejected, { message: "this access token was not issued to the app group's GitHub app" });
+  if (response.status !== 200) throw new ApiError(502, SocialErrors.providerUnavailable, { message: `GitHub's token check answered ${response.status}` });
+}
+
+/**
+ * The user behind an access token, from the provider's user API (GitHub, Kakao, Naver).
+ * A token an app presents (not one our own code exchange just obtained) is first checked
+ * to be ours where the provider can tell (GitHub).
+ */
 export async function identityFromAccessToken(
   deps: { config: Pick<Config, "socialEndpoints"> },
   provider: SocialProvider,
   credentials: ProviderCredentials,
   accessToken: string,
+  origin: { fromOwnExchange: boolean },
 ): Promise<SocialIdentity> {
   const endpoints = providerEndpoints(deps.config.socialEndpoints, provider, credentials);
+  if (provider === "github" && !origin.fromOwnExchange) await assertGitHubTokenIsOurs(endpoints.tokenCheck!, credentials, accessToken);
   const unusable = () => new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider's user API gave no user id" });
   const user = (await getJson(endpoints.userinfo!, accessToken)) as Record<string, any> | null;
   if (provider === "github") {

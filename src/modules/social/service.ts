@@ -300,7 +300,7 @@ export async function nativeSocialSignIn(deps: Deps, client: SignInClient, input
       identity = await identityFromIdToken({ config: deps.config, now: deps.clock.now() }, provider, credentials, input.idToken, { nonce: input.nonce ?? null, hashedNonceAllowed: true });
     } else {
       if (!input.accessToken) throw new ApiError(400, SocialErrors.accessTokenRequired, { field: "accessToken", message: `${provider} signs in with the access token the provider gave the app` });
-      identity = await identityFromAccessToken(deps, provider, credentials, input.accessToken);
+      identity = await identityFromAccessToken(deps, provider, credentials, input.accessToken, { fromOwnExchange: false });
     }
     await requireTokenSigner(deps, client.appGroup.orgId);
     const now = deps.clock.now();

@@ -5,7 +5,8 @@
  * records, on a local Bun.serve port:
  *
  * - GitHub: client_secret_basic; a bad code is 200 {error: "bad_verification_code"};
- *   GET /user and GET /user/emails ([{email, primary, verified}]).
+ *   GET /user and GET /user/emails ([{email, primary, verified}]); POST
+ *   /applications/{client_id}/token (Basic auth) says whether a token is the app's.
  * - Kakao: client_id and client_secret in the form; 400 {error: "invalid_grant"};
  *   GET /v2/user/me {id (number), kakao_account: {email, is_email_valid, is_email_verified, profile}}.
  * - Naver: client_id and client_secret in the form; 200 {error, error_description};
@@ -26,8 +27,8 @@ export interface OAuthPeer {
   endpoints(provider: FakeProvider): Record<string, string>;
   /** Accounts per provider: what the user API answers (as the provider shapes it). */
   accounts: Record<FakeProvider, Record<string, unknown>>;
-  /** An access token for `account`, as a native SDK would hold it. */
-  issueAccessToken(provider: FakeProvider, account: string): string;
+  /** An access token for `account`, as a native SDK would hold it; issued to our client unless `clientId` names another app. */
+  issueAccessToken(provider: FakeProvider, account: string, clientId?: string): string;
   /** Follows the start redirect's Location through the authorization page as `account`; returns the callback query. */
   authorize(location: string, account: string): Promise<Record<string, string>>;
   stop(): void;
@@ -35,12 +36,12 @@ export interface OAuthPeer {
 
 export function startOAuthPeer(clients: Record<FakeProvider, FakeClient>): OAuthPeer {
   const codes = new Map<string, { provider: FakeProvider; account: string; redirectUri: string }>();
-  const tokens = new Map<string, { provider: FakeProvider; account: string }>();
+  const tokens = new Map<string, { provider: FakeProvider; account: string; clientId: string }>();
   const accounts: OAuthPeer["accounts"] = { github: {}, kakao: {}, naver: {} };
   const random = () => crypto.randomUUID().replace(/-/g, "");
-  const issueAccessToken = (provider: FakeProvider, account: string) => {
+  const issueAccessToken = (provider: FakeProvider, account: string, clientId = clients[provider].clientId) => {
     const token = `${provider}-at-${random()}`;
-    tokens.set(token, { provider, account });
+    tokens.set(token, { provider, account, clientId });
     return token;
   };
 
@@ -97,6 +98,14 @@ export function startOAuthPeer(clients: Record<FakeProvider, FakeClient>): OAuth
         }
         return Response.json({ access_token: issueAccessToken(provider, grant.account), token_type: "bearer", scope: "" });
       }
+      // GitHub: POST /applications/{client_id}/token (Basic auth as that app) → 200 when the token is the app's, else 404.
+      if (provider === "github" && path === `applications/${clients.github.clientId}/token` && request.method === "POST") {
+        if (!clientOf("github", request, new URLSearchParams())) return Response.json({ message: "Not Found" }, { status: 404 });
+        const presented = ((await request.json().catch(() => ({}))) as { access_token?: string }).access_token ?? "";
+        const found = tokens.get(presented);
+        if (!found || found.provider !== "github" || found.clientId !== clients.github.clientId) return Response.json({ message: "Not Found" }, { status: 404 });
+        return Response.json({ token: presented, app: { client_id: found.clientId } });
+      }
       const user = userOf(provider, request);
       if (!user) return provider === "naver" ? Response.json({ resultcode: "024", message: "Authentication failed" }, { status: 401 }) : Response.json({ message: "Bad credentials" }, { status: 401 });
       if (provider === "github" && path === "user") return Response.json(user.profile);
@@ -117,7 +126,7 @@ export function startOAuthPeer(clients: Record<FakeProvider, FakeClient>): OAuth
       authorize: `${base}/${provider}/authorize`,
       token: `${base}/${provider}/token`,
       userinfo: `${base}/${provider}/${userinfoPath[provider]}`,
-      ...(provider === "github" ? { emails: `${base}/github/user/emails` } : {}),
+      ...(provider === "github" ? { emails: `${base}/github/user/emails`, tokenCheck: `${base}/github/applications/{client_id}/token` } : {}),
     }),
     async authorize(location, account) {
       const url = new URL(location);

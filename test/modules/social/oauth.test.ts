@@ -116,6 +116,10 @@ describe("native sign-in with an access token", () => {
     const missing = await b.call("POST", "/auth/social", { provider: "github", idToken: "eyJ.x.y" });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: "access_token_required", field: "accessToken" });
+    // A GitHub token another app obtained from the user is not proof for this app.
+    const othersApp = await b.call("POST", "/auth/social", { provider: "github", accessToken: b.oauth.issueAccessToken("github", "octo", "someone-elses-app") });
+    expect(othersApp.status).toBe(401);
+    expect(othersApp.body.error).toBe("provider_token_rejected");
     // A token of another provider is not this one's.
     const crossed = await b.call("POST", "/auth/social", { provider: "naver", accessToken: b.oauth.issueAccessToken("kakao", "minji") });
     expect(crossed.status).toBe(401);
