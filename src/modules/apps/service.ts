@@ -383,12 +383,15 @@ export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c:
   return result.view;
 }
 
-/** Deletes a group: the row stays (its key is never reused) and its applications go with it. */
-export async function deleteAppGroup(deps: Deps, c: AppsCaller, groupId: string): Promise<{ deleted: true; id: string; groupKey: string }> {
+/**
+ * Deletes a group: the row stays (its key is never reused) and its applications go with
+ * it. An uploaded icon is deleted after the commit: nothing serves it any more.
+ */
+export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs">, c: AppsCaller, groupId: string): Promise<{ deleted: true; id: string; groupKey: string }> {
   assertCan(c.caller, APP_SCOPES.groupDelete);
   const current = await visibleGroup(deps.db.read, c, groupId);
   const at = deps.clock.now();
-  return deps.db.write(async (tx) => {
+  const deleted = await deps.db.write(async (tx) => {
     await tx.lock(`app_group:${current.id}`);
     const group = await visibleGroup(tx, c, current.id);
     const removed = await tx.delete(applications).where(eq(applications.appGroupId, group.id)).returning({ id: applications.id });
@@ -397,8 +400,10 @@ export async function deleteAppGroup(deps: Deps, c: AppsCaller, groupId: string)
       ...auditEvent(AUDIT_EVENTS.appGroupDeleted, { appGroupId: group.id, key: group.key, name: group.name, applicationIds: removed.map((r) => r.id) }),
       ...auditContext(c, group.id, at),
     });
-    return { deleted: true as const, id: group.id, groupKey: group.key };
+    return { deleted: true as const, id: group.id, groupKey: group.key, iconUrl: group.iconUrl };
   });
+  await discardReplacedIcon(deps, current, deleted.iconUrl, null);
+  return { deleted: true, id: deleted.id, groupKey: deleted.groupKey };
 }
 
 // --- Applications ----------------------------------------------------------------------

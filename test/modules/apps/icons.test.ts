@@ -195,5 +195,6 @@ describe("JSON, removal and the public route", () => {
     expect((await t.request("GET", `/api/public/app-groups/nope/icon/${"0".repeat(32)}`)).status).toBe(404);
     await api("DELETE", `/app-groups/${doomed.id}`, org.owner.token);
     expect((await t.request("GET", path)).status).toBe(404);
+    expect(await t.ctx.blobs.get(stored(r.body.iconUrl).blobKey)).toBeNull();
   });
 });
