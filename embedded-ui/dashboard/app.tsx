@@ -17,14 +17,18 @@ import { HomePage, CreateOrgPage } from "./pages/home";
 import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
 import { MailboxPage } from "./pages/mailbox";
+import { MembersPage } from "./pages/members";
 import { OverviewPage } from "./pages/overview";
+import { SettingsPage } from "./pages/settings";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
+  { path: "/members", label: "Members", Page: MembersPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/settings", label: "Settings", Page: SettingsPage },
 ] as const;
 
 interface LinkedAccount {

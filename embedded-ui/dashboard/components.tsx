@@ -142,6 +142,7 @@ interface FieldProps {
   value: string;
   onInput: (event: Event) => void;
   required?: boolean;
+  autoComplete?: string;
   maxLength?: number;
   min?: number;
   max?: number;

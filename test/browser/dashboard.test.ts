@@ -251,12 +251,48 @@ describe("the dashboard in Chromium", () => {
   );
 
   test(
+    "invites a member with a mailed link; blocking external sharing in Settings makes a share refuse in plain words",
+    async () => {
+      await page.click(`nav a[href="/orgs/${slug}/members"]`);
+      await page.waitForSelector("#member-table >> text=Owner");
+      await page.waitForSelector("text=No pending invitations");
+      await page.fill("#invite-email", "grace@hopper.example");
+      await page.selectOption("#invite-role", "admin");
+      await page.click("#invite-form button[type=submit]");
+      const link = (await page.locator("#invitations .secret-value").textContent())!;
+      expect(link).toStartWith(`${base}/invite/`);
+      await page.waitForSelector("#invitations li >> text=grace@hopper.example as Admin");
+      const mailed = await t.request("GET", "/api/dev/outbox?to=grace@hopper.example");
+      expect(mailed.body.messages[0].links).toContain(link);
+      await shot("members");
+
+      await page.click(`nav a[href="/orgs/${slug}/settings"]`);
+      await page.check("#block-external-sharing");
+      await page.click("text=Save security settings");
+      await page.waitForSelector("#settings-security >> text=Saved.");
+      await shot("settings");
+
+      await page.click(`nav a[href="/orgs/${slug}/files"]`);
+      await page.setInputFiles("#upload-input", { name: "memo.txt", mimeType: "text/plain", buffer: Buffer.from("Internal only") });
+      await page.click("#upload-form button[type=submit]");
+      const item = page.locator(`li[data-file-name="memo.txt"]`);
+      await item.locator("button", { hasText: "Share" }).click();
+      await item.locator("input[role=switch]").click();
+      await item.locator(".error").waitFor();
+      expect(await item.locator(".error").textContent()).toBe("This organization blocks link sharing (Settings → Security).");
+      expect(await item.locator("input[role=switch]").isChecked()).toBe(false);
+      expect(await item.locator(".share-url").count()).toBe(0);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     "reads the audit log: the actions above, a verified record, the intact chain, events per day and the retention window",
     async () => {
       await page.click(`nav a[href="/orgs/${slug}/audit"]`);
       await page.waitForSelector("#audit-table");
       const types = await page.$$eval("#audit-table tbody tr", (rows) => rows.map((r) => r.getAttribute("data-type")));
-      for (const type of ["org.created", "org.api_key.created", "org.api_key.revoked", "org.file.share_mode_changed"]) expect(types).toContain(type);
+      for (const type of ["org.created", "org.api_key.created", "org.api_key.revoked", "org.file.share_mode_changed", "org.invitation.created"]) expect(types).toContain(type);
       expect(types).toEqual(await auditTypes());
       expect(await page.textContent("#retention")).toContain("keeps 1 day of history");
       expect(await page.locator(".bar-col").count()).toBeGreaterThanOrEqual(1);
