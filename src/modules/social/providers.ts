@@ -436,7 +436,11 @@ export async function identityFromAccessToken(
     const subject = idText(user?.id);
     if (!subject) throw unusable();
     // Only the primary address GitHub marks verified is vouched for; the profile's public e-mail is not.
-    const emails = (await getJson(endpoints.emails!, accessToken)) as unknown;
+    // A token without the user:email scope gets 404 here: no vouched address, still a sign-in.
+    const emails = await getJson(endpoints.emails!, accessToken).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 502) return [];
+      throw error;
+    });
     const primary = Array.isArray(emails) ? emails.find((e) => e && e.primary === true && e.verified === true) : undefined;
     const email = address(primary?.email);
     return { provider, subject, email, emailVerified: email !== null, displayName: text(user?.name) ?? text(user?.login) };

@@ -109,7 +109,7 @@ export function startOAuthPeer(clients: Record<FakeProvider, FakeClient>): OAuth
       const user = userOf(provider, request);
       if (!user) return provider === "naver" ? Response.json({ resultcode: "024", message: "Authentication failed" }, { status: 401 }) : Response.json({ message: "Bad credentials" }, { status: 401 });
       if (provider === "github" && path === "user") return Response.json(user.profile);
-      if (provider === "github" && path === "user/emails") return Response.json(user.emails);
+      if (provider === "github" && path === "user/emails") return user.emails ? Response.json(user.emails) : Response.json({ message: "Not Found" }, { status: 404 });
       if (provider === "kakao" && path === "v2/user/me") return Response.json(user);
       if (provider === "naver" && path === "v1/nid/me") return Response.json({ resultcode: "00", message: "success", response: user });
       return new Response("not found", { status: 404 });

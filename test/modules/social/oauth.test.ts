@@ -24,6 +24,8 @@ beforeAll(async () => {
     profile: { id: 42, login: "newbie", name: null, email: "owner@shared.example" },
     emails: [{ email: "owner@shared.example", primary: true, verified: false }],
   };
+  // emails: null makes the fake answer 404 at /user/emails, as GitHub does for a token without user:email.
+  b.oauth.accounts.github.noscope = { profile: { id: 99, login: "noscope", name: null }, emails: null };
   b.oauth.accounts.kakao.minji = {
     id: 123456789,
     kakao_account: { email: "minji@kakao.example", is_email_valid: true, is_email_verified: true, profile: { nickname: "민지" } },
@@ -58,6 +60,11 @@ describe("redirect flow with GitHub, Kakao and Naver", () => {
     expect(body.endUser).toMatchObject({ email: "octo@octo.example", emailVerified: true, displayName: "The Octocat" });
     const [identity] = await b.t.ctx.db.read.select().from(endUserIdentities).where(eq(endUserIdentities.endUserId, body.endUser.id));
     expect(identity).toMatchObject({ provider: "github", subject: "583231" });
+  });
+
+  test("GitHub without the user:email scope: signed in, no address, the login as the name", async () => {
+    const body = await signIn("github", "noscope");
+    expect(body.endUser).toMatchObject({ email: null, emailVerified: false, displayName: "noscope" });
   });
 
   test("Kakao: a verified and valid kakao_account address; the numeric id is the subject", async () => {

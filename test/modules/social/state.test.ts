@@ -73,6 +73,13 @@ describe("state", () => {
     expect((await b.callback({ state, code: "late" })).body.error).toBe("token_used");
   });
 
+  test("two callbacks racing with one state: one sign-in, one token_used", async () => {
+    const params = await b.oauth.authorize((await b.start("github", { redirect_url: CALLBACK })).headers.get("location")!, "octo");
+    const answers = await Promise.all([b.callback(params), b.callback(params)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 400]);
+    expect(answers.find((r) => r.status === 400)!.body.error).toBe("token_used");
+  });
+
   test("a state older than 10 minutes is 400 token_expired, and the refusal is recorded", async () => {
     const state = await startedState();
     b.t.clock.advance(10 * MINUTE + SECOND);
