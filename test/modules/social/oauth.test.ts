@@ -104,6 +104,22 @@ describe("redirect flow with GitHub, Kakao and Naver", () => {
   });
 });
 
+describe("with SMS MFA required by the app group", () => {
+  test("the social exchange answers mfaRequired (enroll) instead of tokens, and opens no session", async () => {
+    await b.fx.updateGroup({ loginMethods: { smsMfa: "required" } });
+    try {
+      const landed = redirectParams(await b.signInAt("kakao", "minji"));
+      const r = await b.call("POST", "/auth/social/exchange", { code: landed.code });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ mfaRequired: true, mode: "enroll", smsDelivered: null });
+      expect(r.body.accessToken).toBeUndefined();
+      expect(r.body.mfaToken).toBeTruthy();
+    } finally {
+      await b.fx.updateGroup({ loginMethods: { smsMfa: "off" } });
+    }
+  });
+});
+
 describe("native sign-in with an access token", () => {
   test("GitHub and Naver access tokens are read at the user API", async () => {
     const gh = await b.call("POST", "/auth/social", { provider: "github", accessToken: b.oauth.issueAccessToken("github", "octo") });
