@@ -62,7 +62,7 @@ describe("magic-link send", () => {
     const link = await mailedLink(t, "drop@example.com");
     expect(link.searchParams.has("redirect_url")).toBe(false);
     const [mail] = await mailsTo(t, "drop@example.com");
-    expect(mail!.text).not.toContain("evil");
+    expect(mail!.text.replace(link.searchParams.get("token")!, "")).not.toContain("evil.example.net");
     const verified = await fx.call("POST", "/auth/magic-link/verify", { token: link.searchParams.get("token") });
     expect(verified.body.redirectUrl).toBeNull();
   });
