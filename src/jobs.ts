@@ -10,6 +10,7 @@ import { trashRetentionJob } from "./modules/files/jobs";
 import { lifecycleJob } from "./modules/lifecycle/runner";
 import { analyticsRollupJob } from "./modules/analytics/rollups";
 import { endUsersPruneJob } from "./modules/end-users/jobs";
+import { endUserMfaPruneJob } from "./modules/end-user-mfa/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));
@@ -21,5 +22,6 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(lifecycleJob(ctx));
   ctx.jobs.register(analyticsRollupJob(ctx));
   ctx.jobs.register(endUsersPruneJob(ctx));
+  ctx.jobs.register(endUserMfaPruneJob(ctx));
   registerAuditJobs(ctx);
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { endUserFlowTokens, endUserMfaCodes, endUserSessions, endUsers } from "../../../src/modules/end-users/schema";
 import { sha256Hex } from "../../../src/platform/crypto/hash";
-import { HOUR, MINUTE, SECOND } from "../../support/clock";
+import { DAY, HOUR, MINUTE, SECOND } from "../../support/clock";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { mailedLink } from "../end-users/flows-support";
 import { CALLBACK } from "../end-users/support";
@@ -282,4 +282,25 @@ describe("SMS MFA sign-in", () => {
     const [code] = await t.ctx.db.read.select().from(endUserMfaCodes).where(eq(endUserMfaCodes.phone, phone));
     expect(code!.usedAt).toBeNull();
   });
+});
+
+describe("end-user-mfa.prune", () => {
+  test("deletes MFA codes two days after they were sent; keeps younger ones", async () => {
+    const gateway = recordingGateway();
+    const t = await createTestApp({ sms: gateway.sender });
+    try {
+      const fx = await createMfaFixture(t, "owner@prune.example", "Prune", "required");
+      const old = await fx.signIn("old@prune.example");
+      expect((await fx.mfa("enroll/send", { mfaToken: old.mfaToken, phone: KOREA })).status).toBe(200);
+      t.clock.advance(2 * DAY - SECOND);
+      const young = await fx.signIn("young@prune.example");
+      expect((await fx.mfa("enroll/send", { mfaToken: young.mfaToken, phone: KOREA })).status).toBe(200);
+      t.clock.advance(2 * SECOND);
+      const run = await t.ctx.jobs.runNow("end-user-mfa.prune");
+      expect(run.outcome).toBe("ok");
+      expect((await codeRows(t, KOREA)).map((r) => r.createdAt)).toEqual([t.clock.now() - 2 * SECOND]);
+    } finally {
+      await t.close();
+    }
+  }, SETUP_TIMEOUT_MS);
 });
