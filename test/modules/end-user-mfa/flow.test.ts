@@ -269,6 +269,26 @@ describe("SMS MFA sign-in", () => {
     expect(done.body).toMatchObject({ status: "signed_in", redirectUrl: CALLBACK, refreshToken: expect.stringMatching(/^eurt_/) });
   });
 
+  test("a code belongs to its own session; parallel verifies of the right code open one session", async () => {
+    const phone = freshPhone();
+    await enroll(required, "max@req.example", phone);
+    t.clock.advance(HOUR);
+    const first = await required.signIn("max@req.example");
+    const firstCode = gateway.lastCode(phone);
+    const second = await required.signIn("max@req.example");
+    const secondCode = gateway.lastCode(phone);
+    if (firstCode !== secondCode) {
+      expect((await required.mfa("verify", { mfaToken: second.mfaToken, code: firstCode })).body).toMatchObject({ error: "mfa_code_invalid", attemptsLeft: 4 });
+    }
+    // Open the pool's connections first, so the requests really overlap on PostgreSQL.
+    await Promise.all(Array.from({ length: 6 }, () => t.ctx.db.read.select().from(endUserSessions).limit(1)));
+    const before = (await footprint(t)).sessions;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => required.mfa("verify", { mfaToken: first.mfaToken, code: firstCode })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(answers.filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(["token_used", "token_used"]);
+    expect((await footprint(t)).sessions).toBe(before + 1);
+  });
+
   test("a disabled end user cannot complete the sign-in", async () => {
     const held = await required.signIn("jon@req.example");
     const phone = freshPhone();
