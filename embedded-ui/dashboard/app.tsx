@@ -11,6 +11,7 @@ import { personalSeal, passkeysSupported } from "./passkeys";
 import { interceptLink, match, navigate, usePath } from "./router";
 import { SessionContext, type Org, type SessionState } from "./session";
 import { AccountPage } from "./pages/account";
+import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
@@ -26,6 +27,7 @@ const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
+  { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
   { path: "/settings", label: "Settings", Page: SettingsPage },

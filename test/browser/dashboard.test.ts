@@ -287,12 +287,39 @@ describe("the dashboard in Chromium", () => {
   );
 
   test(
+    "creates an app group, brands it with a live preview of the hosted login, and issues a client secret shown once",
+    async () => {
+      await page.click(`nav a[href="/orgs/${slug}/apps"]`);
+      await page.waitForSelector("text=No app groups yet");
+      await page.fill("#app-group-name", "Engines");
+      await page.click("#create-app-group button[type=submit]");
+      await page.waitForSelector("#branding-form");
+      await page.getByLabel("Headline", { exact: true }).fill("Welcome to the Engines");
+      await page.getByLabel("Button color").fill("#7a1fd1");
+      await page.click("text=Save branding");
+      const frame = page.frameLocator("#login-preview");
+      await frame.locator("text=Welcome to the Engines").waitFor();
+      const group = (await t.request("GET", `/api/org/${slug}/app-groups/`, { token: await ownerToken() })).body[0];
+      expect(group.branding).toMatchObject({ heroTitle: "Welcome to the Engines", primaryColor: "#7a1fd1" });
+      expect(await page.getAttribute("#login-preview", "src")).toBe(`/login/${group.applications[0].clientKey}`);
+
+      const app = page.locator(".app-card").first();
+      await app.locator("button", { hasText: /client secret/ }).click();
+      const secret = (await page.locator("#applications .secret-value").textContent())!;
+      expect(secret.length).toBeGreaterThan(20);
+      await page.click("#applications >> text=I have stored it");
+      await shot("apps", true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     "reads the audit log: the actions above, a verified record, the intact chain, events per day and the retention window",
     async () => {
       await page.click(`nav a[href="/orgs/${slug}/audit"]`);
       await page.waitForSelector("#audit-table");
       const types = await page.$$eval("#audit-table tbody tr", (rows) => rows.map((r) => r.getAttribute("data-type")));
-      for (const type of ["org.created", "org.api_key.created", "org.api_key.revoked", "org.file.share_mode_changed", "org.invitation.created"]) expect(types).toContain(type);
+      for (const type of ["org.created", "org.api_key.created", "org.api_key.revoked", "org.file.share_mode_changed", "org.invitation.created", "appgroup.created"]) expect(types).toContain(type);
       expect(types).toEqual(await auditTypes());
       expect(await page.textContent("#retention")).toContain("keeps 1 day of history");
       expect(await page.locator(".bar-col").count()).toBeGreaterThanOrEqual(1);
