@@ -41,7 +41,7 @@ export const MfaRequiredResponse = t.Object(
     mode: t.Union([t.Literal("challenge"), t.Literal("enroll")]),
     mfaToken: t.String({ description: "Carries the pending sign-in to mfa/enroll/send, mfa/verify and mfa/challenge/resend" }),
     smsDelivered: Nullable(t.Boolean({ description: "Challenge mode: whether the code went out; null in enroll mode" })),
-    smsError: Nullable(t.String({ description: "invalid_number | region_not_supported | send_failed, or null" })),
+    smsError: Nullable(t.String({ description: "Why the code did not go out: invalid_number | region_not_supported | send_failed | region_daily_limit | region_fuse | rate_limited; null when it did" })),
     smsChannel: Nullable(t.String({ description: "sms | alimtalk; null when nothing was sent" })),
   },
   { description: "The sign-in needs the SMS second factor first" },
