@@ -12,14 +12,13 @@ import { ApiError, KernelErrors } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { strictBody } from "../../platform/http/strict-body";
 import { resolveSessionActor } from "../accounts/guard";
-import { PUBLIC_APP_PREFIX, publicAppGuard } from "../apps/cors";
-import { originAllowed } from "../apps/validation";
+import { applyCors, PUBLIC_APP_PREFIX } from "../apps/cors";
 import { orgGuard } from "../orgs/guard";
 import { uiFiles } from "../pages/ui";
 import { BEACON_LIMITS, countryOf, normaliseEvent, parseBatch } from "./beacon";
 import { appGroupCollections, setCollection } from "./collection";
 import { AnalyticsErrors } from "./errors";
-import { BeaconIngest } from "./ingest";
+import { BeaconIngest, findBeaconTarget } from "./ingest";
 import { assertCan } from "../permissions/service";
 import { ANALYTICS_SCOPE, resolveAnalyticsCaller } from "./access";
 import { behaviorRollupReport, BehaviorRollupView } from "./behavior-report";
@@ -56,30 +55,33 @@ function analyticsGuard(ctx: AppContext) {
 export function analyticsRoutes(ctx: AppContext) {
   const ingest = new BeaconIngest(ctx);
   return new Elysia({ name: "analytics" })
-    .use(publicAppGuard(ctx))
     .use(orgGuard(ctx))
     .use(analyticsGuard(ctx))
     .post(
       `${PUBLIC_APP_PREFIX}/analytics/events`,
-      async ({ application, appGroup, request, body, set }) => {
-        // Rule 1: only the application's own sites may send.
-        if (!originAllowed(application, request.headers.get("origin"))) {
+      async ({ params, request, body, set }) => {
+        // Rule 4: the organization and app group come from the key, never from the payload.
+        const target = await findBeaconTarget(ctx.db.read, params.applicationKey);
+        if (!target) throw new ApiError(404, KernelErrors.notFound, { message: "no such application" });
+        // Rule 1: only the application's own sites may send (and read the answer).
+        if (!applyCors(target, request, set.headers as Record<string, string>)) {
           throw new ApiError(403, AnalyticsErrors.originNotAllowed, { message: "this Origin is not one of the application's Allowed Origins" });
         }
         const ip = requestInfo(request).ip;
-        ingest.admit({ applicationId: application.id, ip });
+        ingest.admit({ applicationId: target.applicationId, ip });
         const declared = request.headers.get("content-length");
         const raw = parseBatch(body, declared === null ? null : Number(declared));
+        set.status = 202;
+        // Rule 3: collection off for the app group: accepted and discarded.
+        if (!target.eventsEnabled) return { accepted: 0, dropped: raw.length };
         const now = ctx.clock.now();
         const kept = raw.map((e) => normaliseEvent(e, now)).filter((e) => e !== null);
-        // Rule 4: the organization and app group come from the key, never from the payload.
         const country = ctx.config.countryHeader ? countryOf(request.headers.get(ctx.config.countryHeader)) : null;
-        const { stored } = await ingest.store({ orgId: application.orgId, appGroupId: appGroup.id, applicationId: application.id, ip, country }, kept);
-        set.status = 202;
-        return stored ? { accepted: kept.length, dropped: raw.length - kept.length } : { accepted: 0, dropped: raw.length };
+        if (kept.length > 0) await ingest.store({ orgId: target.orgId, appGroupId: target.appGroupId, applicationId: target.applicationId, ip, country }, kept);
+        return { accepted: kept.length, dropped: raw.length - kept.length };
       },
       {
-        publicApp: true,
+        params: t.Object({ applicationKey: t.String({ maxLength: 100 }) }),
         // Unknown fields are kept (not normalised away), so the body's size is measured whole.
         body: t.Union([t.String(), t.Object({ events: t.Array(t.Unknown()) }, { additionalProperties: true })], {
           description: "{events: [behavior event]} as application/json, or the same JSON as text/plain (navigator.sendBeacon)",
