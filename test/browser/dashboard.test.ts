@@ -187,6 +187,18 @@ describe("the dashboard in Chromium", () => {
       await row.waitFor();
       expect(await row.textContent()).toContain(key.slice(0, 16));
       expect(await page.textContent("#api-key-table")).not.toContain(key);
+      // A token ceiling above 300 s is sealed with the owner's passkey (5.2).
+      await page.fill("#api-key-name", "nightly-export");
+      await page.fill("#api-key-scopes", "org.org_file.list");
+      await page.selectOption("#api-key-lifetime", "86400");
+      await page.click("#create-api-key button[type=submit]");
+      await page.click("text=I have stored it");
+      const longLived = page.locator("#api-key-table tr", { hasText: "nightly-export" });
+      await longLived.waitFor();
+      expect(await longLived.textContent()).toContain("86400 s");
+      await longLived.locator("button", { hasText: "Revoke" }).click();
+      await longLived.waitFor({ state: "detached" });
+
       await page.locator("#jwks-link").waitFor();
       expect(await page.getAttribute("#jwks-link", "href")).toBe(`/api/public/orgs/${slug}/jwks.json`);
       await shot("api-keys");
@@ -333,11 +345,56 @@ describe("the dashboard in Chromium", () => {
       await page.fill("#audit-type", "org.api_key.");
       await page.click("text=Apply filters");
       await page.waitForFunction(() => Array.from(document.querySelectorAll("#audit-table tbody tr")).every((r) => r.getAttribute("data-type")!.startsWith("org.api_key.")));
-      expect(await page.locator("#audit-table tbody tr").count()).toBe(2);
+      expect(await page.locator("#audit-table tbody tr").count()).toBe(4); // two keys, each created and revoked
       await page.fill("#audit-type", "");
       await page.click("text=Apply filters");
       await page.waitForFunction(() => document.querySelectorAll("#audit-table tbody tr").length > 2);
       await shot("audit");
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    "labels every input, select and text area on every organization page",
+    async () => {
+      for (const page_ of ["", "/members", "/keys", "/apps", "/files", "/audit", "/settings"]) {
+        await page.goto(`${base}/orgs/${slug}${page_}`);
+        await page.waitForSelector(".page-head h1");
+        await page.waitForLoadState("networkidle");
+        const unlabelled = await page.$$eval("input:not([type=hidden]), select, textarea", (controls) =>
+          controls.filter((c) => !((c as HTMLInputElement).labels?.length || c.getAttribute("aria-label"))).map((c) => c.outerHTML),
+        );
+        expect({ page: page_, unlabelled }).toEqual({ page: page_, unlabelled: [] });
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    "the invitation link shows what it offers and, once the invitee signs in, adds them to the organization",
+    async () => {
+      const invitation = (await t.request("GET", "/api/dev/outbox?to=grace@hopper.example")).body.messages[0].links.find((l: string) => l.includes("/invite/"));
+      const guest = await browser.newContext();
+      try {
+        const invitee = await guest.newPage();
+        await invitee.goto(invitation);
+        await invitee.waitForSelector("text=You are invited to join Analytical Engines as Admin");
+        await invitee.click("text=Accept the invitation");
+        await invitee.waitForURL(/\/login\?returnUrl=/);
+        await invitee.fill("#email", "grace@hopper.example");
+        await invitee.click("button[type=submit]");
+        await invitee.waitForSelector("text=Check your e-mail");
+        const signIn = (await t.request("GET", "/api/dev/outbox?to=grace@hopper.example")).body.messages[0].links.find((l: string) => l.includes("magic-link"));
+        await invitee.goto(signIn);
+        await invitee.waitForURL(invitation);
+        await invitee.click("text=Accept the invitation");
+        await invitee.waitForURL(`${base}/orgs/${slug}`);
+        await invitee.waitForSelector("#org-facts >> text=Admin");
+      } finally {
+        await guest.close();
+      }
+      const members = (await t.request("GET", `/api/org/${slug}/members`, { token: await ownerToken() })).body;
+      expect(members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual(["grace@hopper.example", "admin"]);
     },
     STEP_TIMEOUT,
   );
@@ -350,6 +407,27 @@ describe("the dashboard in Chromium", () => {
       await page.waitForSelector("#org-facts");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await shot("overview-mobile");
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    "links another address and switches to it from the switcher, sealed with the passkey (5.6)",
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.goto(`${base}/account`);
+      await page.getByLabel("E-mail address to link").fill("babbage@engine.example");
+      await page.click("text=Send a confirmation link");
+      await page.waitForSelector("text=We mailed a confirmation link to babbage@engine.example");
+      const confirm = (await t.request("GET", "/api/dev/outbox?to=babbage@engine.example")).body.messages[0].links[0];
+      expect((await t.request("GET", new URL(confirm).pathname + new URL(confirm).search)).status).toBe(200);
+
+      await page.goto(`${base}/`);
+      await page.waitForSelector("#org-switcher optgroup[label='Switch to a linked account']", { state: "attached" });
+      const target = await page.$eval("#org-switcher optgroup[label='Switch to a linked account'] option", (o) => (o as HTMLOptionElement).value);
+      await page.selectOption("#org-switcher", target);
+      await page.waitForFunction(() => document.getElementById("account-link")?.textContent === "babbage@engine.example");
+      await page.waitForSelector("text=You are not in any organization yet");
     },
     STEP_TIMEOUT,
   );
