@@ -3,7 +3,7 @@
  * the organization and account switcher, the navigation of the current organization,
  * and the page for the path.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, signInAgain } from "./api";
 import { ErrorMessage, Loading } from "./components";
 import { describeError } from "./messages";
@@ -78,6 +78,15 @@ function SignedIn({ path }: { path: string }) {
       setSession({ user: me.user, orgs, reloadOrgs, devMode });
     })().catch(setError);
   }, []);
+
+  // After an in-app navigation, focus moves to the new page's content (as a page load
+  // would for a screen reader) and the title names the page.
+  const firstPath = useRef(path);
+  useEffect(() => {
+    const heading = document.querySelector("#content h1")?.textContent;
+    document.title = heading ? `${heading} · Signet` : "Signet";
+    if (path !== firstPath.current) document.getElementById("content")?.focus();
+  }, [path, session]);
 
   if (error) return <main class="center"><ErrorMessage error={error} /></main>;
   if (!session) return <main class="center"><Loading what="your dashboard" /></main>;
