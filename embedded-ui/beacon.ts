@@ -20,6 +20,13 @@
   const BATCH = 50;
 
   const uuid = () => crypto.randomUUID();
+  // Event ids are time-ordered (UUIDv7 layout: milliseconds first), so the server's
+  // dedup index grows at its end instead of at random places.
+  const eventId = () => {
+    const ms = Date.now().toString(16).padStart(12, "0");
+    const random = uuid();
+    return `${ms.slice(0, 8)}-${ms.slice(8)}-7${random.slice(15, 18)}-${random.slice(19)}`;
+  };
   const stored = (key: string, make: () => string): string => {
     try {
       let value = localStorage.getItem(key);
@@ -57,7 +64,7 @@
   let left = false;
 
   const push = (type: string, extra: Record<string, unknown> = {}) => {
-    queue.push({ id: uuid(), type, path: location.pathname, anon, euid, sid: session(), ts: Date.now(), ...extra });
+    queue.push({ id: eventId(), type, path: location.pathname, anon, euid, sid: session(), ts: Date.now(), ...extra });
     if (queue.length >= BATCH) flush(false);
   };
 

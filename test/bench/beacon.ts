@@ -5,7 +5,8 @@
  *   bun test/bench/beacon.ts [seconds] [connections]
  *
  * Budget: ≥ 50,000 events/s (1,000 requests/s of 50 events) on 2 cores over loopback.
- * Every request carries 50 new events (unique client uuids, so each is a real insert)
+ * Every request carries 50 new events (unique, time-ordered ids as /beacon.js sends
+ * them, so each is a real insert)
  * from a different client IP (X-Forwarded-For from a trusted loopback proxy, so the
  * 120-requests-a-minute limit per app and IP does not refuse the load). Needs wrk (a
  * Lua script builds each body); the figure is checked against the rows that landed.
@@ -55,7 +56,7 @@ request = function()
   n = n + 1
   local parts = {}
   for i = 1, ${EVENTS_PER_REQUEST} do
-    parts[i] = string.format('{"id":"%d-%d","type":"page_view","path":"/docs/page-%d?x=1","ref":"https://ref%d.example/a","us":"newsletter","anon":"anon-%d","sid":"sid-%d"}', n, i, i % 20, i % 7, n % 5000, n % 5000)
+    parts[i] = string.format('{"id":"%012x-%04x","type":"page_view","path":"/docs/page-%d?x=1","ref":"https://ref%d.example/a","us":"newsletter","anon":"anon-%d","sid":"sid-%d"}', n, i, i % 20, i % 7, n % 5000, n % 5000)
   end
   wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)
   return wrk.format(nil, nil, nil, '{"events":[' .. table.concat(parts, ",") .. ']}')

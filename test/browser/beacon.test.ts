@@ -109,6 +109,8 @@ describeInChromium("the beacon in Chromium")("the beacon in Chromium", () => {
     expect(byType.get("identify")!.endUserId).toBe("user-42");
     expect(byType.get("page_leave")!.dwellMs).toBeGreaterThanOrEqual(300);
     expect(byType.get("page_leave")!.endUserId).toBe("user-42");
+    // Time-ordered UUIDv7 ids, so the dedup index grows at its end.
+    for (const e of events) expect(e.clientEventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // One visitor, one session across the page's events.
     expect(new Set(events.map((e) => e.anonId)).size).toBe(1);
     expect(new Set(events.map((e) => e.sessionId)).size).toBe(1);
