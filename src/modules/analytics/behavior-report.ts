@@ -17,7 +17,6 @@ import { reportScope, requestedDates, type ReportQuery } from "./window";
 /** Entries listed per breakdown (pages, referrers, UTM sources, countries). */
 export const TOP_ENTRIES = 20;
 
-const Nullable = <T extends Parameters<typeof t.Nullable>[0]>(s: T) => t.Nullable(s);
 export const BehaviorRollupView = t.Object({
   available: t.Boolean(),
   reason: t.Optional(t.Literal("no_rollups_yet")),
@@ -25,11 +24,11 @@ export const BehaviorRollupView = t.Object({
   coveredDates: t.Array(t.String()),
   requestedDates: t.Array(t.String()),
   daily: t.Array(t.Object({ date: t.String(), views: t.Integer(), visitorsUpperBound: t.Integer() })),
-  topPages: t.Array(t.Object({ path: t.String(), views: t.Integer(), visitorsUpperBound: t.Integer(), avgDwellSec: Nullable(t.Number()) })),
+  topPages: t.Array(t.Object({ path: t.String(), views: t.Integer(), visitorsUpperBound: t.Integer(), avgDwellSec: t.Nullable(t.Number()) })),
   referrers: t.Array(t.Object({ domain: t.String(), views: t.Integer() })),
   utmSources: t.Array(t.Object({ source: t.String(), views: t.Integer() })),
   countries: t.Array(t.Object({ country: t.String(), views: t.Integer() })),
-  totals: t.Object({ views: t.Integer(), visitorsUpperBound: t.Integer(), identifiedUsersUpperBound: t.Integer(), avgDwellSec: Nullable(t.Number()) }),
+  totals: t.Object({ views: t.Integer(), visitorsUpperBound: t.Integer(), identifiedUsersUpperBound: t.Integer(), avgDwellSec: t.Nullable(t.Number()) }),
 });
 
 /** Seconds, one decimal; null with no page_leave to average. */

@@ -21,7 +21,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso } from "../../platform/clock";
 import { appendAudit } from "../../platform/audit/append";
-import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
+import { AUDIT_EVENTS } from "../../platform/audit/catalog";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { JobDefinition } from "../../platform/jobs/scheduler";

@@ -17,10 +17,10 @@ import { orgGuard } from "../orgs/guard";
 import { uiFiles } from "../pages/ui";
 import { BEACON_LIMITS, countryOf, normaliseEvent, parseBatch } from "./beacon";
 import { appGroupCollections, setCollection } from "./collection";
-import { AnalyticsErrors } from "./errors";
-import { BeaconIngest, findBeaconTarget } from "./ingest";
 import { assertCan } from "../permissions/service";
 import { ANALYTICS_SCOPE, resolveAnalyticsCaller } from "./access";
+import { AnalyticsErrors } from "./errors";
+import { BeaconIngest, findBeaconTarget } from "./ingest";
 import { behaviorRollupReport, BehaviorRollupView } from "./behavior-report";
 import { signInAnalytics, SignInAnalyticsView, signInRollupReport, SignInRollupView } from "./sign-in-report";
 
