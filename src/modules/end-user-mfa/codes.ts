@@ -20,8 +20,8 @@ import { readFlowToken } from "../end-users/flow-tokens";
 import { endUserMfaCodes, type EndUserFlowTokenRow } from "../end-users/schema";
 import type { SignInClient } from "../end-users/sign-in";
 import { codeHash, randomCode, sameHash } from "../orgs/otp";
-import { classifyPhone, FUSED_GROUPS, type CoveredCountry } from "../orgs/sms-coverage";
-import { assertNumberCap, assertSmsFuse, smsNumberLock } from "../orgs/sms-usage";
+import { FUSED_GROUPS } from "../orgs/sms-coverage";
+import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../orgs/sms-usage";
 import { MfaErrors } from "./errors";
 
 export const MFA_TOKEN_TTL_MS = 10 * 60_000;
@@ -123,7 +123,7 @@ async function sendCode(
   const issued = await deps.db.write(async (tx) => {
     const now = deps.clock.now();
     const token = await readMfaToken(tx, mfaToken, client, now);
-    const { phone, country } = coveredNumber(await choosePhone(tx, token));
+    const { phone, country } = coveredNumber(await choosePhone(tx, token), 502);
     await assertCooldown(tx, token.id, now);
     await tx.lock(smsNumberLock(phone));
     await assertNumberCap(tx, phone, country.group, now);
@@ -169,26 +169,6 @@ async function sendCode(
 function assertSmsProvider(deps: Pick<AppContext, "sms" | "config">): void {
   if (deps.sms.delivers || deps.config.dev) return;
   throw new ApiError(503, MfaErrors.sendFailed, { channel: CHANNEL, message: "no SMS provider is configured" });
-}
-
-/** The number in E.164 and its covered country; else 502 invalid_number / region_not_supported (spec 4.1). */
-function coveredNumber(input: string): { phone: string; country: CoveredCountry } {
-  const coverage = classifyPhone(input);
-  switch (coverage.kind) {
-    case "covered":
-      return { phone: coverage.phone, country: coverage.country };
-    case "invalid":
-      throw new ApiError(502, MfaErrors.invalidNumber, { field: "phone", message: coverage.reason });
-    case "not_supported":
-      throw new ApiError(502, MfaErrors.regionNotSupported, {
-        field: "phone",
-        country: coverage.region,
-        message:
-          coverage.phone === null
-            ? "phone numbers are E.164: + and the country code"
-            : `codes are not texted to ${coverage.regionName ?? "this country"}; see the SMS coverage list`,
-      });
-  }
 }
 
 /** 429 cooldown while a delivered or in-flight code of this session is less than 60 s old. */

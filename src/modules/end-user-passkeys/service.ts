@@ -26,6 +26,7 @@ import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { orgById } from "../keys/hot-queries";
 import { CHALLENGE_TTL_MS } from "../passkeys/ceremonies";
+import { passkeyView, type PasskeyView } from "../passkeys/service";
 import { EndUserErrors } from "../end-users/errors";
 import { consumeFlowToken, createFlowToken, type FlowTokenKind } from "../end-users/flow-tokens";
 import { endUserPasskeys, type EndUserRow } from "../end-users/schema";
@@ -53,26 +54,6 @@ export const DEFAULT_PASSKEY_NAME = "Passkey";
 export const MAX_PASSKEYS_PER_END_USER = 20;
 /** Login options are asked for before anyone is known; this bounds the challenges one address can create per application. */
 export const LOGIN_OPTIONS_PER_MINUTE = 60;
-
-export interface EndUserPasskeyView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  deviceType: string;
-  backedUp: boolean;
-}
-
-function view(p: EndUserPasskeyRow): EndUserPasskeyView {
-  return {
-    id: p.id,
-    name: p.name,
-    createdAt: new Date(p.createdAt).toISOString(),
-    lastUsedAt: p.lastUsedAt === null ? null : new Date(p.lastUsedAt).toISOString(),
-    deviceType: p.deviceType,
-    backedUp: p.backedUp,
-  };
-}
 
 /** 403 method_disabled unless the app group offers passkeys. */
 export function requirePasskeysOn(client: SignInClient): void {
@@ -165,7 +146,7 @@ export async function registerPasskey(
   client: SignInClient,
   accessToken: string | null,
   input: { response: RegistrationResponseJSON; name?: string },
-): Promise<EndUserPasskeyView> {
+): Promise<PasskeyView> {
   requirePasskeysOn(client);
   const { endUser } = await signedInEndUser(deps, client, accessToken);
   const rp = endUserRelyingParty(deps.config, client.appGroup, client.application);
@@ -213,7 +194,7 @@ export async function registerPasskey(
         createdAt: now,
       })
       .returning();
-    return view(row!);
+    return passkeyView(row!);
   });
 }
 
@@ -309,9 +290,9 @@ async function verifyAndOpen(deps: Deps, client: SignInClient, response: Authent
 }
 
 /** The signed-in end user's passkeys, oldest first (whether or not the app group offers passkeys now). */
-export async function listPasskeys(deps: TokenDeps, client: SignInClient, accessToken: string | null): Promise<EndUserPasskeyView[]> {
+export async function listPasskeys(deps: TokenDeps, client: SignInClient, accessToken: string | null): Promise<PasskeyView[]> {
   const { endUser } = await signedInEndUser(deps, client, accessToken);
-  return (await passkeysOf(deps.db.read, endUser.id)).map(view);
+  return (await passkeysOf(deps.db.read, endUser.id)).map(passkeyView);
 }
 
 /** Deletes one of the signed-in end user's passkeys; 404 passkey_not_found for any other id. */

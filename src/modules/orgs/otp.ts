@@ -27,8 +27,8 @@ import { normaliseEmail } from "../accounts/service";
 import { assertCan } from "../permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
-import { classifyPhone, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
-import { assertNumberCap, assertSmsFuse, smsNumberLock } from "./sms-usage";
+import { FUSED_GROUPS, type CoverageGroup } from "./sms-coverage";
+import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "./sms-usage";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";
@@ -90,7 +90,7 @@ type Channel = "phone" | "email";
 /** Texts an OTP code to a covered number, within the §8 limits. */
 export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms" | "config">, caller: OtpCaller, input: { phone: string }): Promise<PhoneOtpSent> {
   assertCan(caller.actor, OTP_SCOPE);
-  const { phone, country } = coveredNumber(input.phone);
+  const { phone, country } = coveredNumber(input.phone, 400);
   const issued = await issueCode(deps, caller, {
     channel: "phone",
     destination: phone,
@@ -112,7 +112,7 @@ export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms"
 /** Checks a texted code; on success the number becomes the organization's verified phone. */
 export async function verifyPhoneOtp(deps: Pick<AppContext, "db" | "clock">, caller: OtpCaller, input: { phone: string; code: string }) {
   assertCan(caller.actor, OTP_SCOPE);
-  const { phone } = coveredNumber(input.phone);
+  const { phone } = coveredNumber(input.phone, 400);
   const verifiedAt = await consumeCode(deps, caller, "phone", phone, input.code, async (tx, now) => {
     const [org] = await tx.select({ verifiedPhone: organizations.verifiedPhone }).from(organizations).where(eq(organizations.id, caller.org.id));
     await tx.update(organizations).set({ verifiedPhone: phone, phoneVerifiedAt: now }).where(eq(organizations.id, caller.org.id));
@@ -175,26 +175,6 @@ export async function verifyEmailOtp(deps: Pick<AppContext, "db" | "clock">, cal
     });
   });
   return { verified: true as const, email, verifiedAt: toIso(verifiedAt) };
-}
-
-/** The number in E.164 and its covered country, or 400 invalid_number / region_not_supported. */
-function coveredNumber(input: string): { phone: string; country: CoveredCountry } {
-  const coverage = classifyPhone(input);
-  switch (coverage.kind) {
-    case "covered":
-      return { phone: coverage.phone, country: coverage.country };
-    case "invalid":
-      throw new ApiError(400, OtpErrors.invalidNumber, { field: "phone", message: coverage.reason });
-    case "not_supported":
-      throw new ApiError(400, OtpErrors.regionNotSupported, {
-        field: "phone",
-        country: coverage.region,
-        message:
-          coverage.phone === null
-            ? "phone numbers are E.164: + and the country code"
-            : `codes are not texted to ${coverage.regionName ?? "this country"}; see the SMS coverage list`,
-      });
-  }
 }
 
 /** Delivered, or in flight: a row that holds a place under the cooldown and the caps. */

@@ -14,7 +14,7 @@ import type { Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
 import { endUserMfaCodes } from "../end-users/schema";
 import { otpCodes } from "./schema";
-import { DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup } from "./sms-coverage";
+import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
 
 const DAY_MS = 86_400_000;
 
@@ -85,4 +85,27 @@ export async function assertSmsFuse(tx: Tx, now: number, fuse: number, status: 4
     retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),
     message: "the daily allowance of codes to this country group is used up; try again after midnight UTC",
   });
+}
+
+/**
+ * The number in E.164 and its covered country, else invalid_number / region_not_supported
+ * naming the field `phone`: 400 for the org OTP, 502 for end-user MFA (spec 4.1).
+ */
+export function coveredNumber(input: string, status: 400 | 502): { phone: string; country: CoveredCountry } {
+  const coverage = classifyPhone(input);
+  switch (coverage.kind) {
+    case "covered":
+      return { phone: coverage.phone, country: coverage.country };
+    case "invalid":
+      throw new ApiError(status, "invalid_number", { field: "phone", message: coverage.reason });
+    case "not_supported":
+      throw new ApiError(status, "region_not_supported", {
+        field: "phone",
+        country: coverage.region,
+        message:
+          coverage.phone === null
+            ? "phone numbers are E.164: + and the country code"
+            : `codes are not texted to ${coverage.regionName ?? "this country"}; see the SMS coverage list`,
+      });
+  }
 }

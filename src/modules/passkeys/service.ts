@@ -62,7 +62,8 @@ export interface PasskeyView {
   backedUp: boolean;
 }
 
-function view(p: Passkey): PasskeyView {
+/** The wire view of a passkey, a person's or an end user's (the same fields). */
+export function passkeyView(p: Pick<Passkey, "id" | "name" | "createdAt" | "lastUsedAt" | "deviceType" | "backedUp">): PasskeyView {
   return {
     id: p.id,
     name: p.name,
@@ -155,7 +156,7 @@ export async function registerPasskey(
         createdAt: now,
       })
       .returning();
-    return view(row!);
+    return passkeyView(row!);
   });
 }
 
@@ -196,7 +197,7 @@ export async function authenticateWithPasskey(deps: Deps, response: Authenticati
 }
 
 export async function listPasskeys(deps: Pick<AppContext, "db">, actor: Actor): Promise<PasskeyView[]> {
-  return (await passkeysOf(deps.db.read, actor.userId)).map(view);
+  return (await passkeysOf(deps.db.read, actor.userId)).map(passkeyView);
 }
 
 /** Deletes one of the caller's passkeys, sealed by the caller (with any of their passkeys, this one included). */
