@@ -17,7 +17,7 @@
  * back LOOKBACK_DAYS, builds what is missing, and is idempotent (one rollup per app
  * group, kind and day, by a unique index).
  */
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso } from "../../platform/clock";
 import { appendAudit } from "../../platform/audit/append";
@@ -25,6 +25,7 @@ import { AUDIT_EVENTS } from "../../platform/audit/catalog";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { JobDefinition } from "../../platform/jobs/scheduler";
+import { appGroups } from "../apps/schema";
 import { endUserSignIns } from "../end-users/schema";
 import { BEACON_LIMITS } from "./beacon";
 import { analyticsRollups, behaviorEvents } from "./schema";
@@ -197,15 +198,33 @@ export async function buildRollup(deps: Pick<AppContext, "db">, kind: RollupKind
   return { rows, sha256: rollupSha256(kind, appGroupId, date, rows), eventCount: attempts.length, sourceSha256: sourceSha256(attempts.map((a) => a.id)) };
 }
 
-/** (org, app group, day) triples with source rows in [from, to), per kind. */
-async function daysWithSource(deps: Pick<AppContext, "db">, kind: RollupKind, from: number, to: number) {
+/**
+ * The (org, app group, date) triples of a kind that have source rows and no rollup yet,
+ * among the given days. One index seek per app group and day (the source tables are
+ * indexed on app group and time), never a scan of the days' rows.
+ */
+async function missingRollups(deps: Pick<AppContext, "db">, kind: RollupKind, days: number[]) {
   const table = kind === "behavior" ? behaviorEvents : endUserSignIns;
-  // Integer division by a day gives the UTC day number on both dialects.
-  const day = sql<number>`(${table.at} / ${sql.raw(String(DAY_MS))})`;
-  return deps.db.read
-    .selectDistinct({ orgId: table.orgId, appGroupId: table.appGroupId, day })
-    .from(table)
-    .where(and(gte(table.at, from), lt(table.at, to)));
+  const existing = await deps.db.read
+    .select({ appGroupId: analyticsRollups.appGroupId, date: analyticsRollups.date })
+    .from(analyticsRollups)
+    .where(and(eq(analyticsRollups.kind, kind), inArray(analyticsRollups.date, days.map(dateOf))));
+  const done = new Set(existing.map((r) => `${r.appGroupId}|${r.date}`));
+  const groups = await deps.db.read.select({ id: appGroups.id, orgId: appGroups.orgId }).from(appGroups);
+  const missing: Array<{ orgId: string; appGroupId: string; date: string }> = [];
+  for (const group of groups) {
+    for (const from of days) {
+      const date = dateOf(from);
+      if (done.has(`${group.id}|${date}`)) continue;
+      const [any] = await deps.db.read
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.appGroupId, group.id), gte(table.at, from), lt(table.at, from + DAY_MS)))
+        .limit(1);
+      if (any) missing.push({ orgId: group.orgId, appGroupId: group.id, date });
+    }
+  }
+  return missing;
 }
 
 /** Stores one rollup with its audit event, unless another run stored it first. */
@@ -253,19 +272,12 @@ async function storeRollup(deps: Deps, kind: RollupKind, target: { orgId: string
 export async function buildMissingRollups(deps: Deps, now: number): Promise<{ behavior: number; signIn: number }> {
   // The last complete day ends at or before now − 5 minutes.
   const completeBefore = Math.floor((now - BEACON_LIMITS.clockSkewMs) / DAY_MS) * DAY_MS;
-  const from = completeBefore - LOOKBACK_DAYS * DAY_MS;
+  const days = Array.from({ length: LOOKBACK_DAYS }, (_, i) => completeBefore - (LOOKBACK_DAYS - i) * DAY_MS);
   const stored = { behavior: 0, signIn: 0 };
   for (const kind of ["behavior", "sign_in"] as const) {
-    const existing = await deps.db.read
-      .select({ appGroupId: analyticsRollups.appGroupId, date: analyticsRollups.date })
-      .from(analyticsRollups)
-      .where(and(eq(analyticsRollups.kind, kind), gte(analyticsRollups.date, dateOf(from))));
-    const done = new Set(existing.map((r) => `${r.appGroupId}|${r.date}`));
-    for (const target of await daysWithSource(deps, kind, from, completeBefore)) {
-      const date = dateOf(Number(target.day) * DAY_MS);
-      if (done.has(`${target.appGroupId}|${date}`)) continue;
-      const built = await buildRollup(deps, kind, target.appGroupId, date);
-      if (await storeRollup(deps, kind, { orgId: target.orgId, appGroupId: target.appGroupId, date }, built)) {
+    for (const target of await missingRollups(deps, kind, days)) {
+      const built = await buildRollup(deps, kind, target.appGroupId, target.date);
+      if (await storeRollup(deps, kind, target, built)) {
         if (kind === "behavior") stored.behavior += 1;
         else stored.signIn += 1;
       }
