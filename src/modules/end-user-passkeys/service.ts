@@ -24,14 +24,13 @@ import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits } from "../../platform/http/rate-limit";
-import { orgById } from "../keys/hot-queries";
 import { CHALLENGE_TTL_MS } from "../passkeys/ceremonies";
 import { passkeyView, type PasskeyView } from "../passkeys/service";
+import { authenticateEndUser } from "../end-users/authenticate";
 import { EndUserErrors } from "../end-users/errors";
 import { consumeFlowToken, createFlowToken, type FlowTokenKind } from "../end-users/flow-tokens";
 import { endUserPasskeys, type EndUserRow } from "../end-users/schema";
 import { assertCanSignIn, findEndUserByEmail, findEndUserById, normaliseEmail } from "../end-users/service";
-import { liveSession } from "../end-users/sessions";
 import { openSignIn, recordFailedSignIn, type OpenedSignIn, type SignInClient } from "../end-users/sign-in";
 import { requireTokenSigner, verifyAccessToken } from "../end-users/tokens";
 import {
@@ -74,15 +73,7 @@ export interface SignedInEndUser {
  * out, revoked); 403 end_user_disabled for a disabled end user.
  */
 export async function signedInEndUser(deps: TokenDeps, client: SignInClient, token: string | null): Promise<SignedInEndUser> {
-  const invalid = () => new ApiError(401, EndUserErrors.invalidAccessToken, { message: "sign in first: a valid end-user access token for this application is required" });
-  if (!token) throw invalid();
-  const org = await orgById(deps.db.read, client.appGroup.orgId);
-  if (!org) throw invalid();
-  const claims = await verifyAccessToken(deps, org.slug, token, { audience: client.application.clientKey });
-  const session = await liveSession(deps.db.read, claims.sid, deps.clock.now());
-  if (!session || session.endUserId !== claims.sub || session.applicationId !== client.application.id) throw invalid();
-  const endUser = await findEndUserById(deps.db.read, client.appGroup.id, claims.sub);
-  if (!endUser) throw invalid();
+  const { endUser, session } = await authenticateEndUser(deps, client, token);
   assertCanSignIn(endUser);
   return { endUser, sessionId: session.id };
 }

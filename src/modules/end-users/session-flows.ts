@@ -21,6 +21,7 @@ import { orgById } from "../keys/hot-queries";
 import { EndUserErrors } from "./errors";
 import { consumeFlowToken } from "./flow-tokens";
 import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalRefreshToken, type ExchangeCodeData } from "./portal";
+import { authenticateEndUser } from "./authenticate";
 import { assertCanSignIn, endUserView, findEndUserById, type EndUserView } from "./service";
 import { liveSession, openSession, refreshTokenReused, revokeSession, rotateRefreshToken, sessionByRefreshToken, SESSION_IDLE_MS } from "./sessions";
 import { endUserSessions, type EndUserSessionRow } from "./schema";
@@ -160,13 +161,8 @@ export async function signOut(deps: Deps, http: { request: Request; cookie: Cook
 
 /** The end user and session behind a Bearer access token while the session is live; else 401 invalid_access_token. */
 export async function currentSession(deps: Deps, request: Request, client: SignInClient): Promise<{ endUser: EndUserView; session: SessionView }> {
-  const claims = await bearerClaims(deps, request, client);
-  const ended = () => new ApiError(401, EndUserErrors.invalidAccessToken, { message: "the end-user token is missing, or its session has ended" });
-  if (!claims) throw ended();
-  const now = deps.clock.now();
-  const session = await liveSession(deps.db.read, claims.sid, now);
-  if (!session || session.applicationId !== client.application.id) throw ended();
-  const endUser = await findEndUserById(deps.db.read, client.appGroup.id, session.endUserId);
-  if (!endUser || endUser.status === "disabled") throw ended();
+  const { endUser, session } = await authenticateEndUser(deps, client, bearerToken(request));
+  // Asked who is signed in, a disabled end user is nobody.
+  if (endUser.status === "disabled") throw new ApiError(401, EndUserErrors.invalidAccessToken, { message: "the end-user token is missing, or its session has ended" });
   return { endUser: endUserView(endUser), session: sessionView(session) };
 }
