@@ -105,8 +105,17 @@ function id(value: unknown): Field {
   return typeof value === "string" && CLIENT_ID.test(value) ? { ok: true, value } : { ok: false };
 }
 
+/** An absolute path the URL parser would leave as it is (no dot segments, nothing to encode). */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
+/** An http(s) URL with a plain host name, the usual referrer. */
+const PLAIN_URL_HOST = /^https?:\/\/([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?::\d+)?(?:[/?#]|$)/;
+
 /** The pathname of a path or URL ("/pricing?x=1#top" → "/pricing"). */
 export function pathnameOf(value: string): string | null {
+  // The common case skips the URL parser (this runs for every event).
+  const end = value.search(/[?#]/);
+  const path = end === -1 ? value : value.slice(0, end);
+  if (PLAIN_PATH.test(path) && !path.includes("/.")) return path;
   try {
     const url = new URL(value, "http://beacon.invalid");
     return url.pathname || "/";
@@ -117,6 +126,8 @@ export function pathnameOf(value: string): string | null {
 
 /** The domain of a referrer URL or bare host ("https://www.google.com/search?q=x" → "www.google.com"). */
 export function domainOf(value: string): string | null {
+  const plain = PLAIN_URL_HOST.exec(value);
+  if (plain) return plain[1]!.toLowerCase();
   try {
     const url = new URL(value.includes("://") ? value : `http://${value}`);
     return url.hostname.toLowerCase() || null;

@@ -183,7 +183,9 @@ async function insertEvents(tx: Tx, dialect: Database["dialect"], rows: Behavior
     for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
       const chunk = rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT);
       const statement = `insert into behavior_events (${COLUMN_LIST}) values ${Array(chunk.length).fill(placeholders).join(", ")} on conflict do nothing`;
-      connection.query(statement).run(...(chunk.flatMap(columnValues) as SQLQueryBindings[]));
+      const params: unknown[] = [];
+      for (const row of chunk) params.push(...columnValues(row));
+      connection.query(statement).run(...(params as SQLQueryBindings[]));
     }
     return;
   }
@@ -268,9 +270,20 @@ export class BeaconIngest {
         orgId: source.orgId,
         appGroupId: source.appGroupId,
         applicationId: source.applicationId,
-        ...e,
+        clientEventId: e.clientEventId,
+        type: e.type,
+        path: e.path,
+        refDomain: e.refDomain,
+        utmSource: e.utmSource,
+        utmMedium: e.utmMedium,
+        utmCampaign: e.utmCampaign,
+        dwellMs: e.dwellMs,
+        anonId: e.anonId,
+        endUserId: e.endUserId,
         sessionId: e.sessionId === null ? null : this.sessions.storedSessionId(source.appGroupId, e.sessionId, e.at),
         country: source.country,
+        data: e.data,
+        at: e.at,
         receivedAt,
       }),
     );
