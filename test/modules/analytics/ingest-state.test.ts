@@ -1,9 +1,10 @@
 /**
  * The beacon's in-process state, on its own: the per application and IP minute windows
  * (over HTTP in-process every request has the same unknown IP, so IPs are told apart
- * here) and the 30-minute session rollover. No database.
+ * here), the 30-minute session rollover and the path and referrer rules. No database.
  */
 import { describe, expect, test } from "bun:test";
+import { domainOf, pathnameOf } from "../../../src/modules/analytics/beacon";
 import { MinuteRateLimiter, SessionTracker } from "../../../src/modules/analytics/ingest";
 import { RateLimitedError } from "../../../src/platform/http/errors";
 import { MINUTE, SECOND } from "../../support/clock";
@@ -38,5 +39,20 @@ describe("SessionTracker", () => {
     expect(sessions.storedSessionId("g2", "s", t0 + 200 * MINUTE)).toBe("s");
     // An event older than the latest seen does not roll the session back.
     expect(sessions.storedSessionId("g1", "s", t0 + 62 * MINUTE - 45 * MINUTE)).toBe("s.1");
+  });
+});
+
+describe("pathnameOf and domainOf", () => {
+  test("the fast paths agree with the URL parser", () => {
+    const viaUrl = (v: string) => new URL(v, "http://beacon.invalid").pathname;
+    for (const path of ["/", "/a/b/", "/docs/page-3?x=1", "/a#top", "/a/./b", "/a/../b", "/.well-known/x", "//evil.example/x", "/a b", "/%41", "/ü", "relative", "?q"]) {
+      expect(pathnameOf(path)).toBe(viaUrl(path));
+    }
+    expect(domainOf("https://www.Google.com/search?q=x")).toBe("www.google.com");
+    expect(domainOf("http://a.example:8080")).toBe("a.example");
+    expect(domainOf("https://user:pw@host.example/")).toBe("host.example");
+    expect(domainOf("https://bücher.example/")).toBe("xn--bcher-kva.example");
+    expect(domainOf("host.example")).toBe("host.example");
+    expect(domainOf("http://")).toBeNull();
   });
 });
