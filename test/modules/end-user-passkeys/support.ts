@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { normaliseEmail } from "../../../src/modules/end-users/service";
 import { outboxMessages } from "../../../src/platform/outbound/schema";
 import { Authenticator } from "../../support/authenticator";
-import type { TestApp, TestResponse } from "../../support/harness";
+import type { TestApp } from "../../support/harness";
 import { createSignInFixture, ORIGIN, type SignInFixture } from "../end-users/support";
 
 export interface SignedInEndUser {
@@ -33,15 +33,9 @@ export async function signInEndUser(t: TestApp, clientKey: string, email: string
   return { endUserId: verified.body.endUser.id, accessToken: verified.body.accessToken, sessionId: verified.body.sessionId };
 }
 
-/** SignInFixture["call"] answering `any` bodies (ReturnType of the generic request loses its default). */
-export type Call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => Promise<TestResponse<any>>;
-export type PasskeyFixture = Omit<SignInFixture, "call"> & { call: Call };
-
-/** createSignInFixture, with bodies the tests can read without casts. */
-export async function passkeyFixture(t: TestApp, ownerEmail: string, orgName: string, groupPatch: Record<string, unknown> = {}): Promise<PasskeyFixture> {
-  const fixture = await createSignInFixture(t, ownerEmail, orgName, groupPatch);
-  return { ...fixture, call: fixture.call as Call };
-}
+export type PasskeyFixture = SignInFixture;
+export type Call = SignInFixture["call"];
+export const passkeyFixture = createSignInFixture;
 
 /** Calls with the end user's access token as Authorization: Bearer. */
 export function bearer(user: SignedInEndUser): Record<string, string> {

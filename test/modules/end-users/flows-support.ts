@@ -5,17 +5,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { outboxMessages } from "../../../src/platform/outbound/schema";
 import { endUserFlowTokens, endUserSessions, endUserSignIns, endUsers } from "../../../src/modules/end-users/schema";
-import type { TestApp, TestResponse } from "../../support/harness";
+import type { TestApp } from "../../support/harness";
 import { createSignInFixture, type SignInFixture } from "./support";
 
-/** SignInFixture whose call() answers an untyped body (support.ts's ReturnType erases the generic to unknown). */
-export type Fixture = Omit<SignInFixture, "call"> & {
-  call(method: string, path: string, json?: unknown, headers?: Record<string, string>): Promise<TestResponse<any>>;
-};
-
-export async function createFixture(t: TestApp, ownerEmail: string, orgName: string, groupPatch: Record<string, unknown> = {}): Promise<Fixture> {
-  return (await createSignInFixture(t, ownerEmail, orgName, groupPatch)) as Fixture;
-}
+export type Fixture = SignInFixture;
+export const createFixture = createSignInFixture;
 
 /** Every mail the outbox holds for `to`, newest first. */
 export async function mailsTo(t: TestApp, to: string) {
