@@ -3,7 +3,6 @@
  * a relying party per app group, several allowed origins (the application's and the
  * portal's), and stored credentials from end_user_passkeys.
  */
-import type { AuthenticatorTransport, WebAuthnCredential } from "@simplewebauthn/server";
 import type { Config } from "../../config";
 import { ApiError } from "../../platform/http/errors";
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
@@ -67,19 +66,4 @@ export function assertCounterAdvances(stored: number, presented: number): void {
   if ((stored > 0 || presented > 0) && presented <= stored) {
     throw new ApiError(400, EndUserPasskeyErrors.counterRegressed, { message: "the signature counter did not increase; the authenticator may be cloned" });
   }
-}
-
-/** A stored passkey as @simplewebauthn/server verifies against it. */
-export function credentialOf(passkey: Pick<EndUserPasskeyRow, "id" | "publicKey" | "counter" | "transports">): WebAuthnCredential {
-  return {
-    id: passkey.id,
-    publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
-    counter: passkey.counter,
-    transports: passkey.transports as AuthenticatorTransport[],
-  };
-}
-
-/** allowCredentials / excludeCredentials entries. */
-export function descriptorsOf(keys: Pick<EndUserPasskeyRow, "id" | "transports">[]): { id: string; transports: AuthenticatorTransport[] }[] {
-  return keys.map((k) => ({ id: k.id, transports: k.transports as AuthenticatorTransport[] }));
 }

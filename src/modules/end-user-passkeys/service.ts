@@ -13,8 +13,6 @@ import { and, asc, count, eq } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -24,7 +22,7 @@ import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits } from "../../platform/http/rate-limit";
-import { CHALLENGE_TTL_MS } from "../passkeys/ceremonies";
+import { CHALLENGE_TTL_MS, checkAssertion, descriptorsOf, verifiedRegistration } from "../passkeys/ceremonies";
 import { passkeyView, type PasskeyView } from "../passkeys/service";
 import { authenticateEndUser } from "../end-users/authenticate";
 import { EndUserErrors } from "../end-users/errors";
@@ -36,8 +34,6 @@ import { requireTokenSigner, verifyAccessToken } from "../end-users/tokens";
 import {
   assertCounterAdvances,
   clientDataFor,
-  credentialOf,
-  descriptorsOf,
   endUserRelyingParty,
   signCountOf,
   verificationFailed,
@@ -148,20 +144,7 @@ export async function registerPasskey(
     if (challenge.endUserId !== endUser.id) {
       throw new ApiError(400, EndUserErrors.invalidToken, { message: "these registration options were issued to someone else" });
     }
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: input.response,
-        expectedChallenge: clientData.challenge,
-        expectedOrigin: rp.origins,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      });
-    } catch (e) {
-      throw verificationFailed((e as Error).message);
-    }
-    if (!verification.verified) throw verificationFailed("the attestation did not verify");
-    const info = verification.registrationInfo;
+    const info = await verifiedRegistration(input.response, { challenge: clientData.challenge, origin: rp.origins, rpId: rp.id }, verificationFailed);
     await tx.lock(`end-user-passkeys:${endUser.id}`);
     const [taken] = await tx.select({ id: endUserPasskeys.id }).from(endUserPasskeys).where(eq(endUserPasskeys.id, info.credential.id));
     if (taken) throw new ApiError(409, EndUserPasskeyErrors.alreadyRegistered, { message: "this credential is already registered" });
@@ -258,21 +241,9 @@ async function verifyAndOpen(deps: Deps, client: SignInClient, response: Authent
     const presentedCount = signCountOf(response.response.authenticatorData);
     if (presentedCount === null) throw verificationFailed("authenticatorData is too short");
     assertCounterAdvances(passkey.counter, presentedCount);
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: clientData.challenge,
-        expectedOrigin: rp.origins,
-        expectedRPID: rp.id,
-        credential: credentialOf(passkey),
-        requireUserVerification: false,
-      });
-    } catch (e) {
-      throw verificationFailed((e as Error).message);
-    }
-    if (!verification.verified) throw verificationFailed("the signature did not verify");
-    const { newCounter, userVerified } = verification.authenticationInfo;
+    const check = await checkAssertion(response, { challenge: clientData.challenge, origin: rp.origins, rpId: rp.id }, passkey, false);
+    if (!check.ok) throw verificationFailed(check.message);
+    const { newCounter, userVerified } = check;
     await tx.update(endUserPasskeys).set({ counter: newCounter, lastUsedAt: now }).where(eq(endUserPasskeys.id, passkey.id));
     // RFC 8176: hwk, plus user when the authenticator verified the person (PIN, biometrics).
     const amr = userVerified ? ["hwk", "user"] : ["hwk"];

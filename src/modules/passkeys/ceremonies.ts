@@ -4,7 +4,14 @@
  * credential in the shape @simplewebauthn/server verifies against.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport, type WebAuthnCredential } from "@simplewebauthn/server";
+import {
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+  type WebAuthnCredential,
+} from "@simplewebauthn/server";
 import type { RelyingParty } from "./relying-party";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { newId } from "../../platform/ids";
@@ -125,18 +132,18 @@ export async function passkeysOf(reader: Queryable, userId: string): Promise<Pas
   return reader.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt);
 }
 
-/** A stored passkey as @simplewebauthn/server verifies against it. */
-export function credentialOf(passkey: Passkey): WebAuthnCredential {
+/** A stored passkey (a person's or an end user's) as @simplewebauthn/server verifies against it. */
+export function credentialOf(passkey: Pick<Passkey, "id" | "publicKey" | "counter" | "transports">): WebAuthnCredential {
   return {
     id: passkey.id,
     publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
     counter: passkey.counter,
-    transports: passkey.transports,
+    transports: passkey.transports as AuthenticatorTransport[],
   };
 }
 
 /** allowCredentials / excludeCredentials entries for a user's passkeys. */
-export function descriptorsOf(keys: Passkey[]): { id: string; transports: AuthenticatorTransport[] }[] {
+export function descriptorsOf(keys: Pick<Passkey, "id" | "transports">[]): { id: string; transports: AuthenticatorTransport[] }[] {
   return keys.map((k) => ({ id: k.id, transports: k.transports as AuthenticatorTransport[] }));
 }
 
@@ -145,30 +152,66 @@ export async function recordPasskeyUse(tx: Tx, passkeyId: string, counter: numbe
   await tx.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, passkeyId));
 }
 
-export type AssertionCheck = { ok: true; newCounter: number } | { ok: false; badSignature: boolean; message: string };
+/** What a response must match: its challenge, one of the allowed origins, the relying-party id. */
+export interface CeremonyExpectations {
+  challenge: string;
+  origin: string | string[];
+  rpId: string;
+}
+
+export function expectationsOf(challenge: Pick<Challenge, "challenge">, rp: RelyingParty): CeremonyExpectations {
+  return { challenge: challenge.challenge, origin: rp.origin, rpId: rp.id };
+}
 
 /**
- * The WebAuthn check of an assertion against its stored challenge and passkey, shared
- * by sign-in and seals; each maps a failure to its own refusal.
+ * Verifies a registration (attestation) response; `refuse(reason)` builds the caller's
+ * own error, thrown for a response the library rejects or does not verify.
+ */
+export async function verifiedRegistration(
+  response: RegistrationResponseJSON,
+  expected: CeremonyExpectations,
+  refuse: (reason: string) => Error,
+): Promise<NonNullable<Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"]>> {
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
+      requireUserVerification: false,
+    });
+  } catch (e) {
+    throw refuse((e as Error).message);
+  }
+  if (!verification.verified) throw refuse("the attestation did not verify");
+  return verification.registrationInfo;
+}
+
+export type AssertionCheck = { ok: true; newCounter: number; userVerified: boolean } | { ok: false; badSignature: boolean; message: string };
+
+/**
+ * The WebAuthn check of an assertion against its expected challenge and stored passkey,
+ * shared by dashboard sign-in, seals and end-user sign-in; each maps a failure to its
+ * own refusal.
  */
 export async function checkAssertion(
   response: AuthenticationResponseJSON,
-  challenge: Challenge,
-  passkey: Passkey,
-  rp: RelyingParty,
+  expected: CeremonyExpectations,
+  passkey: Pick<Passkey, "id" | "publicKey" | "counter" | "transports">,
   requireUserVerification: boolean,
 ): Promise<AssertionCheck> {
   try {
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
       credential: credentialOf(passkey),
       requireUserVerification,
     });
     if (!verification.verified) return { ok: false, badSignature: true, message: "the signature did not verify" };
-    return { ok: true, newCounter: verification.authenticationInfo.newCounter };
+    return { ok: true, newCounter: verification.authenticationInfo.newCounter, userVerified: verification.authenticationInfo.userVerified };
   } catch (e) {
     return { ok: false, badSignature: false, message: (e as Error).message };
   }

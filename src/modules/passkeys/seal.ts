@@ -21,6 +21,7 @@ import {
   recordPasskeyUse,
   storeChallenge,
   checkAssertion,
+  expectationsOf,
 } from "./ceremonies";
 import { PasskeyErrors, SealRefusal, type SealRefusalReason } from "./errors";
 import { relyingParty } from "./relying-party";
@@ -118,7 +119,7 @@ export async function verifyPersonalSeal(
   if (!passkey) throw refused(SealRefusal.unknownCredential);
   if (passkey.userId !== input.userId) throw refused(SealRefusal.foreignCredential);
 
-  const check = await checkAssertion(response, challenge, passkey, rp, true);
+  const check = await checkAssertion(response, expectationsOf(challenge, rp), passkey, true);
   if (!check.ok) throw refused(check.badSignature ? SealRefusal.badSignature : SealRefusal.verificationFailed);
 
   if (!(await consumeChallenge(tx, challenge, now))) throw refused(SealRefusal.replayed);

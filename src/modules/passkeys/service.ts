@@ -8,7 +8,6 @@ import { and, eq } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -35,6 +34,8 @@ import {
   type Challenge,
   type Passkey,
   checkAssertion,
+  expectationsOf,
+  verifiedRegistration,
 } from "./ceremonies";
 import { PasskeyErrors } from "./errors";
 import { relyingParty } from "./relying-party";
@@ -124,20 +125,7 @@ export async function registerPasskey(
     }
     const challenge = await liveChallenge(tx, "register", input.response.response.clientDataJSON, "webauthn.create", now, actor.userId);
     const rp = relyingParty(deps.config);
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: input.response,
-        expectedChallenge: challenge.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      });
-    } catch (e) {
-      throw verificationFailed((e as Error).message);
-    }
-    if (!verification.verified) throw verificationFailed("the attestation did not verify");
-    const info = verification.registrationInfo;
+    const info = await verifiedRegistration(input.response, expectationsOf(challenge, rp), verificationFailed);
     if (await findPasskey(tx, info.credential.id)) {
       throw new ApiError(409, PasskeyErrors.alreadyRegistered, { message: "this credential is already registered" });
     }
@@ -187,7 +175,7 @@ export async function authenticateWithPasskey(deps: Deps, response: Authenticati
     if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId) {
       throw verificationFailed("the user handle does not match the credential's account");
     }
-    const check = await checkAssertion(response, challenge, passkey, relyingParty(deps.config), false);
+    const check = await checkAssertion(response, expectationsOf(challenge, relyingParty(deps.config)), passkey, false);
     if (!check.ok) throw verificationFailed(check.message);
     if (!(await consumeChallenge(tx, challenge, now))) throw challengeExpired();
     await recordPasskeyUse(tx, passkey.id, check.newCounter, now);
