@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: every test on SQLite, then on PostgreSQL (a throwaway cluster on a
-# free loopback port), then the compiled binary's smoke test. Ends with one line,
+# free loopback port), then the compiled binary's suites (test/binary/) on both. Ends with one line,
 # "N passed, N failed", summed over all passes; exits non-zero if anything failed.
 #   bash test/run-all.sh [sqlite] [postgres] [binary]   (default: all three)
 # SIGNET_TEST_DATABASE_URL=postgres://… uses that server instead of starting a cluster.
@@ -89,22 +89,37 @@ start_postgres() {
   return 1
 }
 
+pg_url=""
+pg_state=""  # "", "up" or "failed": the cluster is started once, for whichever pass needs it first
+ensure_postgres() {
+  if [ -z "$pg_state" ]; then
+    if start_postgres; then pg_state=up; else pg_state=failed; fi
+  fi
+  [ "$pg_state" = up ]
+}
+
 for p in "${passes[@]}"; do
   case "$p" in
     sqlite)
       run_pass sqlite -- "${suite[@]}"
       ;;
     postgres)
-      if start_postgres; then
+      if ensure_postgres; then
         run_pass postgres "SIGNET_TEST_DATABASE_URL=$pg_url" -- "${suite[@]}"
       else
         cannot_run "the postgres pass did not run"
       fi
       ;;
     binary)
+      # What ships: the compiled binary, started from scratch directories, on both dialects.
       echo "=== build ==="
       if "$bun" build/compile.ts "$work/signet"; then
-        run_pass binary "SIGNET_BINARY=$work/signet" -- ./test/binary/
+        run_pass binary-sqlite "SIGNET_BINARY=$work/signet" -- ./test/binary/
+        if ensure_postgres; then
+          run_pass binary-postgres "SIGNET_BINARY=$work/signet" "SIGNET_TEST_DATABASE_URL=$pg_url" -- ./test/binary/
+        else
+          cannot_run "the binary pass on PostgreSQL did not run"
+        fi
       else
         cannot_run "npm run build failed; the binary pass did not run"
       fi

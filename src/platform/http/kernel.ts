@@ -81,7 +81,10 @@ function fieldName(path: string | undefined): string | undefined {
  * by Elysia without its name; find the parameter that carried the value.
  */
 function queryFieldWithValue(request: Request, value: unknown): string | null {
-  for (const [name, v] of new URL(request.url).searchParams) if (v === String(value)) return name;
+  for (const [name, v] of new URL(request.url).searchParams) {
+    // "1e309" arrives as Infinity and "99999999999999999999" as 1e20: compare as numbers too.
+    if (v === String(value) || (typeof value === "number" && Number(v) === value) || (Number.isNaN(value) && Number.isNaN(Number(v)))) return name;
+  }
   return null;
 }
 

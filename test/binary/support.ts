@@ -1,0 +1,154 @@
+/**
+ * Runs the compiled binary as a self-hoster meets it: from a scratch directory holding
+ * nothing but a data dir, over a socket, on SQLite or (with SIGNET_TEST_DATABASE_URL) on
+ * a fresh PostgreSQL database. SIGNET_BINARY names the binary to test; without it one is
+ * built once per test process.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+const root = resolve(import.meta.dir, "../..");
+let built: Promise<string> | undefined;
+
+/** The binary under test: SIGNET_BINARY, or one built here once. */
+export function binaryPath(): Promise<string> {
+  if (process.env.SIGNET_BINARY) return Promise.resolve(resolve(process.env.SIGNET_BINARY));
+  built ??= (async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "signet-build-")), "signet");
+    const build = Bun.spawnSync([process.execPath, join(root, "build/compile.ts"), out], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    if (build.exitCode !== 0) throw new Error(`build/compile.ts failed:\n${build.stdout}${build.stderr}`);
+    return out;
+  })();
+  return built;
+}
+
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+export interface RunningBinary {
+  binary: string;
+  base: string;
+  scratch: string;
+  dataDir: string;
+  /** The settings every command of this installation runs with. */
+  env: Record<string, string>;
+  /** Milliseconds from spawn to the first 200 on /healthz. */
+  startMs: number;
+  process: Bun.Subprocess<"ignore", "pipe", "pipe">;
+  /** Settles once the server's stdout has closed (it exited). */
+  drained: Promise<void>;
+  /** The server's JSON log lines read so far (stdout), parsed. */
+  logs(): Array<Record<string, unknown>>;
+  /** Runs `signet ARGS…` against the same installation; resolves with its output. */
+  cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** fetch relative to the server. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** SIGNET_DEV=1: the outbox is served over HTTP. */
+  dev?: boolean;
+  env?: Record<string, string>;
+}
+
+/** Starts `signet serve` on a free port and waits for /healthz. */
+export async function startBinary(options: StartOptions = {}): Promise<RunningBinary> {
+  const binary = await binaryPath();
+  const scratch = mkdtempSync(join(tmpdir(), "signet-binary-"));
+  const dataDir = join(scratch, "data");
+  const database: TestDatabase | null = process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    SIGNET_DATA_DIR: dataDir,
+    SIGNET_HOST: "127.0.0.1",
+    SIGNET_PORT: String(port),
+    SIGNET_BASE_URL: base,
+    ...(database ? { SIGNET_DATABASE_URL: database.url } : {}),
+    ...(options.dev ? { SIGNET_DEV: "1" } : {}),
+    ...options.env,
+  };
+  const started = performance.now();
+  const child = Bun.spawn([binary, "serve"], { cwd: scratch, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+
+  // Keep reading stdout so the pipe never fills and the logs can be inspected.
+  let stdoutText = "";
+  const decoder = new TextDecoder();
+  const reading = (async () => {
+    for await (const chunk of child.stdout) stdoutText += decoder.decode(chunk, { stream: true });
+  })();
+
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the binary exited with ${child.exitCode}: ${await new Response(child.stderr).text()}`);
+    if (performance.now() - started > 15_000) throw new Error("the binary did not answer /healthz within 15 s");
+    const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await Bun.sleep(5);
+  }
+  const startMs = performance.now() - started;
+
+  return {
+    binary,
+    base,
+    scratch,
+    dataDir,
+    env,
+    startMs,
+    process: child,
+    drained: reading.catch(() => {}),
+    logs: () =>
+      stdoutText
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    async cli(args) {
+      const run = Bun.spawn([binary, ...args], { cwd: scratch, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+      return { code, stdout, stderr };
+    },
+    fetch: (path, init) => fetch(`${base}${path}`, init),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await Promise.race([child.exited, Bun.sleep(10_000)]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      await reading.catch(() => {});
+      await database?.drop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a dashboard user in through the mailed link, as a browser does; returns the cookie header. */
+export async function signInByMagicLink(server: RunningBinary, email: string): Promise<{ cookie: string; token: string }> {
+  const sent = await server.fetch("/api/auth/magic-link/send", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  if (sent.status !== 202) throw new Error(`magic-link/send answered ${sent.status}: ${await sent.text()}`);
+  const link = await latestLink(server, email, "/api/auth/magic-link/verify");
+  const verified = await fetch(link, { redirect: "manual" });
+  if (verified.status !== 303) throw new Error(`the magic link answered ${verified.status}: ${await verified.text()}`);
+  const setCookie = verified.headers.get("set-cookie") ?? "";
+  const match = setCookie.match(/signet_session=([^;]+)/);
+  if (!match) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
+  return { cookie: `signet_session=${match[1]}`, token: match[1]! };
+}
+
+/** The newest link to `path` mailed to `to`, read from the dev outbox over HTTP. */
+export async function latestLink(server: RunningBinary, to: string, path: string): Promise<string> {
+  const r = await server.fetch(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (r.status !== 200) throw new Error(`the dev outbox answered ${r.status} (start the binary with dev: true)`);
+  const { messages } = (await r.json()) as { messages: Array<{ links: string[] }> };
+  for (const message of messages) {
+    const link = message.links.find((l) => new URL(l).pathname === path);
+    if (link) return link;
+  }
+  throw new Error(`no link to ${path} in the outbox of ${to}`);
+}
