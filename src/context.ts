@@ -15,8 +15,8 @@ import { createMailSender, createSmsSender } from "./platform/outbound";
 import type { MailSender, SmsSender } from "./platform/outbound/types";
 import { createBlobStore, type BlobStore } from "./platform/blobs";
 import { registerJobs } from "./jobs";
-import { createSessionManager, type SessionManager } from "./modules/accounts/sessions";
-import { Keyring } from "./modules/keys/keyring";
+import { createSessionManager, type SessionManager } from "./modules/identity/sessions";
+import { Keyring } from "./modules/trust/keys/keyring";
 
 export interface AppContext {
   config: Config;

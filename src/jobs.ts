@@ -3,14 +3,14 @@ import type { AppContext } from "./context";
 import { outboxPruneJob } from "./platform/outbound/jobs";
 import { jobRunsPruneJob } from "./platform/jobs/jobs";
 import { rateCountersPruneJob } from "./platform/http/rate-limit";
-import { registerAuditJobs } from "./modules/audit/jobs";
-import { signInArtifactsPruneJob } from "./modules/accounts/jobs";
-import { permitIdempotencyPruneJob } from "./modules/permits/jobs";
-import { trashRetentionJob } from "./modules/files/jobs";
-import { lifecycleJob } from "./modules/lifecycle/runner";
+import { registerAuditJobs } from "./modules/trust/audit/jobs";
+import { signInArtifactsPruneJob } from "./modules/identity/jobs";
+import { permitIdempotencyPruneJob } from "./modules/trust/permits/jobs";
+import { trashRetentionJob } from "./modules/storage/files/jobs";
+import { lifecycleJob } from "./modules/storage/lifecycle/runner";
 import { analyticsRollupJob } from "./modules/analytics/rollups";
-import { endUsersPruneJob } from "./modules/end-users/jobs";
-import { endUserMfaPruneJob } from "./modules/end-user-mfa/jobs";
+import { endUsersPruneJob } from "./modules/customers/end-users/jobs";
+import { endUserMfaPruneJob } from "./modules/customers/end-users/mfa/jobs";
 
 export function registerJobs(ctx: AppContext): void {
   ctx.jobs.register(outboxPruneJob(ctx));

@@ -1,6 +1,6 @@
 /**
  * A small history router: the server answers every dashboard path with the same page
- * (src/modules/pages), and this picks the view from location.pathname.
+ * (src/surfaces/pages), and this picks the view from location.pathname.
  */
 import { useEffect, useState } from "preact/hooks";
 

@@ -3,10 +3,10 @@ import type { Config } from "../config";
 import { closeContext } from "../context";
 import { openCliContext } from "./context";
 import { ApiError } from "../platform/http/errors";
-import { startSession } from "../modules/accounts/sessions";
+import { startSession } from "../modules/identity/sessions";
 import { bootstrapOrganization, setOrganizationPlan } from "../modules/orgs/service";
-import { ensureOperatorMasterSeal } from "../modules/keys/master-seal";
-import { createOperatorApiKey } from "../modules/keys/api-keys";
+import { ensureOperatorMasterSeal } from "../modules/trust/keys/master-seal";
+import { createOperatorApiKey } from "../modules/access/machine/api-keys";
 import { parseOptions } from "./args";
 import { FatalError, UsageError } from "./errors";
 

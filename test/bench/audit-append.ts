@@ -18,7 +18,7 @@ import { auditEvents } from "../../src/platform/audit/schema";
 import { hashAuditRecord, nextChainHash, GENESIS_CHAIN_HASH } from "../../src/platform/audit/record";
 import { newId } from "../../src/platform/ids";
 import { rateCounters } from "../../src/platform/http/schema";
-import { verifyChain } from "../../src/modules/audit/verify";
+import { verifyChain } from "../../src/modules/trust/audit/verify";
 import { createOrg } from "../support/accounts";
 import { createTestApp } from "../support/harness";
 

@@ -11,7 +11,7 @@ import { createOrg } from "../support/accounts";
 import { TestClock } from "../support/clock";
 import { createTestApp } from "../support/harness";
 import { startS3 } from "../support/s3";
-import { bytes, fileBody, MiB } from "../modules/files/support";
+import { bytes, fileBody, MiB } from "../modules/storage/files/support";
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 const s3 = await startS3("signet-bench");

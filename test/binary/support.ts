@@ -83,7 +83,12 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   let stdoutText = "";
   const decoder = new TextDecoder();
   const reading = (async () => {
-    for await (const chunk of child.stdout) stdoutText += decoder.decode(chunk, { stream: true });
+    const reader = child.stdout.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      stdoutText += decoder.decode(value, { stream: true });
+    }
   })();
 
   for (;;) {

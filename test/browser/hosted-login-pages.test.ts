@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../support/harness";
-import { CALLBACK, createSignInFixture, type SignInFixture } from "../modules/end-users/support";
-import { orgApi } from "../modules/apps/support";
+import { CALLBACK, createSignInFixture, type SignInFixture } from "../modules/customers/end-users/support";
+import { orgApi } from "../modules/customers/apps/support";
 
 let t: TestApp;
 let fx: SignInFixture;

@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { endUserPasskeys, endUserSessions, endUsers } from "../../src/modules/end-users/schema";
+import { endUserPasskeys, endUserSessions, endUsers } from "../../src/modules/customers/end-users/schema";
 import { outboxMessages } from "../../src/platform/outbound/schema";
-import { orgApi } from "../modules/apps/support";
-import { createSignInFixture, type SignInFixture } from "../modules/end-users/support";
-import { recordingGateway } from "../modules/end-user-mfa/support";
-import { verifyWithRemoteJwks } from "../modules/keys/support";
+import { orgApi } from "../modules/customers/apps/support";
+import { createSignInFixture, type SignInFixture } from "../modules/customers/end-users/support";
+import { recordingGateway } from "../modules/customers/end-users/mfa/support";
+import { verifyWithRemoteJwks } from "../modules/access/machine/support";
 import { chromiumAvailable, describeInChromium, launchChromium } from "../support/browser";
 import { TestClock } from "../support/clock";
 import { createTestApp, type TestApp } from "../support/harness";

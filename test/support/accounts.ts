@@ -2,8 +2,8 @@
  * Shortcuts for tests that need a signed-in user or an organization without going
  * through the sign-in ceremonies (which have their own suites).
  */
-import { findOrCreateUser } from "../../src/modules/accounts/service";
-import { startSession } from "../../src/modules/accounts/sessions";
+import { findOrCreateUser } from "../../src/modules/identity/service";
+import { startSession } from "../../src/modules/identity/sessions";
 import { bootstrapOrganization } from "../../src/modules/orgs/service";
 import { addMembership } from "../../src/modules/orgs/membership";
 import { organizations } from "../../src/modules/orgs/schema";

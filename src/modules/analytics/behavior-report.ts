@@ -8,7 +8,7 @@
  */
 import { t } from "elysia";
 import type { AppContext } from "../../context";
-import type { AuditCaller } from "../audit/access";
+import type { AuditCaller } from "../trust/audit/access";
 import { ANALYTICS_DAYS } from "../orgs/plans";
 import { readRollups } from "./rollup-cache";
 import type { BehaviorRollupRow } from "./rollups";

@@ -10,10 +10,10 @@ import { appendAudit } from "../../platform/audit/append";
 import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
 import type { Queryable } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { APP_SCOPES } from "../apps/scopes";
-import { appGroups } from "../apps/schema";
+import { APP_SCOPES } from "../customers/apps/scopes";
+import { appGroups } from "../customers/apps/schema";
 import type { Organization, OrgActor } from "../orgs/access";
-import { assertCan } from "../permissions/service";
+import { assertCan } from "../orgs/permissions/service";
 import { AnalyticsErrors } from "./errors";
 import { analyticsCollection } from "./schema";
 

@@ -17,7 +17,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database, Queryable, Tx } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
-import { appGroups, applications } from "../apps/schema";
+import { appGroups, applications } from "../customers/apps/schema";
 import { RateLimitedError } from "../../platform/http/errors";
 import { BEACON_LIMITS, type BehaviorEventInput } from "./beacon";
 import { analyticsCollection, behaviorEvents } from "./schema";

@@ -25,8 +25,8 @@ import { AUDIT_EVENTS } from "../../platform/audit/catalog";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { JobDefinition } from "../../platform/jobs/scheduler";
-import { appGroups } from "../apps/schema";
-import { endUserSignIns } from "../end-users/schema";
+import { appGroups } from "../customers/apps/schema";
+import { endUserSignIns } from "../customers/end-users/schema";
 import { BEACON_LIMITS } from "./beacon";
 import { analyticsRollups, behaviorEvents } from "./schema";
 

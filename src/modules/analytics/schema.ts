@@ -10,7 +10,7 @@
  * - analytics_collection: the per-app-group switch of the beacon (absent row: on).
  */
 import { col, table } from "../../platform/db/kit";
-import { appGroups } from "../apps/schema";
+import { appGroups } from "../customers/apps/schema";
 
 export const behaviorEvents = table(
   "behavior_events",

@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import type { AuditCaller } from "../audit/access";
-import { appGroups } from "../apps/schema";
+import type { AuditCaller } from "../trust/audit/access";
+import { appGroups } from "../customers/apps/schema";
 import { AnalyticsErrors } from "./errors";
 import { DAY_MS, dateOf } from "./rollups";
 

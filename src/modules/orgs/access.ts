@@ -7,8 +7,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { ApiError } from "../../platform/http/errors";
-import type { PermissionActor } from "../permissions/service";
-import { parseBuiltinRole, scopesForRole } from "../permissions/roles";
+import type { PermissionActor } from "./permissions/service";
+import { parseBuiltinRole, scopesForRole } from "./permissions/roles";
 import { connectedIds, memberships, organizations, orgRoles } from "./schema";
 
 export type Organization = typeof organizations.$inferSelect;

@@ -16,10 +16,10 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import { bearerToken, resolveSessionActor } from "../accounts/guard";
-import { KeyErrors } from "../keys/errors";
-import { resolveMachineAccess } from "../keys/m2m";
-import { looksLikeM2mToken } from "../keys/m2m-token";
+import { bearerToken, resolveSessionActor } from "../identity/guard";
+import { KeyErrors } from "../access/machine/errors";
+import { resolveMachineAccess } from "../access/machine/m2m";
+import { looksLikeM2mToken } from "../access/machine/m2m-token";
 import { resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";
 

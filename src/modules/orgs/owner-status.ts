@@ -6,8 +6,8 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { users } from "../accounts/schema";
-import { normaliseEmail } from "../accounts/service";
+import { users } from "../identity/schema";
+import { normaliseEmail } from "../identity/service";
 import { publicOrgView } from "./readiness";
 import { organizations } from "./schema";
 

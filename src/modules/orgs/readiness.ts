@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { passkeys } from "../accounts/schema";
+import { passkeys } from "../identity/schema";
 import { orgMasterSeals, type organizations } from "./schema";
 
 export type ReadinessStep = "org_master_seal" | "owner_personal_seal";

@@ -1,5 +1,5 @@
 import { col, table } from "../../platform/db/kit";
-import { users } from "../accounts/schema";
+import { users } from "../identity/schema";
 
 export const organizations = table(
   "organizations",

@@ -10,7 +10,7 @@ import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { ApiError } from "../../platform/http/errors";
 import { sha256Hex } from "../../platform/crypto/hash";
-import { passkeys, sessions } from "../accounts/schema";
+import { passkeys, sessions } from "../identity/schema";
 import { readSettingsSection } from "./settings";
 import type { Organization, OrgActor } from "./access";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { aggregateSignIns, rollupSha256 } from "../../../src/modules/analytics/rollups";
 import { analyticsRollups } from "../../../src/modules/analytics/schema";
-import { endUserSignIns } from "../../../src/modules/end-users/schema";
+import { endUserSignIns } from "../../../src/modules/customers/end-users/schema";
 import { addMember } from "../../support/accounts";
 import { MINUTE } from "../../support/clock";
 import { createTestApp, type TestApp } from "../../support/harness";

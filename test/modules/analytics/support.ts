@@ -4,11 +4,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { behaviorEvents } from "../../../src/modules/analytics/schema";
-import { endUserSignIns } from "../../../src/modules/end-users/schema";
+import { endUserSignIns } from "../../../src/modules/customers/end-users/schema";
 import { auditEvents } from "../../../src/platform/audit/schema";
 import { createOrg, type TestOrg } from "../../support/accounts";
 import type { TestApp, TestResponse } from "../../support/harness";
-import { ORIGIN, orgApi } from "../apps/support";
+import { ORIGIN, orgApi } from "../customers/apps/support";
 
 export { ORIGIN };
 

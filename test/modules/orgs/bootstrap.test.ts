@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditEvents } from "../../../src/platform/audit/schema";
-import { startSession } from "../../../src/modules/accounts/sessions";
-import { findOrCreateUser } from "../../../src/modules/accounts/service";
+import { startSession } from "../../../src/modules/identity/sessions";
+import { findOrCreateUser } from "../../../src/modules/identity/service";
 import { memberships, organizations } from "../../../src/modules/orgs/schema";
 import { DAY } from "../../support/clock";
 import { envFor, runCli } from "../../support/cli";

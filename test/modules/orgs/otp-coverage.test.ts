@@ -3,7 +3,7 @@
  * longest-prefix matching, and the shared +1 and +7 calling codes.
  */
 import { describe, expect, test } from "bun:test";
-import { classifyPhone, COVERED_COUNTRIES, DAILY_CODES_PER_NUMBER } from "../../../src/modules/orgs/sms-coverage";
+import { classifyPhone, COVERED_COUNTRIES, DAILY_CODES_PER_NUMBER } from "../../../src/modules/messaging/sms-coverage";
 
 // §8 "SMS country groups", word for word.
 const SPEC_GROUPS = {

@@ -4,7 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { auditEvents } from "../../../src/platform/audit/schema";
-import { passkeys } from "../../../src/modules/accounts/schema";
+import { passkeys } from "../../../src/modules/identity/schema";
 import { connectedIds, memberships, organizations, orgMasterSeals, orgRoles, orgSettings } from "../../../src/modules/orgs/schema";
 import { newId } from "../../../src/platform/ids";
 import type { TestApp } from "../../support/harness";

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../src/platform/db/database";
 import { auditEvents } from "../../../src/platform/audit/schema";
 import { appendAuditCommitted } from "../../../src/platform/audit/group-commit";
-import { verifyChain } from "../../../src/modules/audit/verify";
+import { verifyChain } from "../../../src/modules/trust/audit/verify";
 import { createOrg, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 

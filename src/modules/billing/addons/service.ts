@@ -1,0 +1,182 @@
+/**
+ * Add-ons (spec 4.4 settings/addons, §8) and the prepaid credit they are charged
+ * against.
+ *
+ * - Enabling needs the add-on's plan (Pro or higher: 403 UPGRADE_REQUIRED, feature the
+ *   add-on key) and charges the §8 proration of the monthly price for the rest of the
+ *   UTC month (enabling day counted, rounded down to the cent, at least 1 cent), or 402
+ *   insufficient_credit. It is paid through the end of the month: switching it off and
+ *   on again within the month charges nothing more.
+ * - The credit account (a balance in cents and a ledger) is the seam billing replaces:
+ *   billing will fund it from payments and renew add-ons monthly. Until then an operator
+ *   tops it up (topUpCredit; the dev-mode route POST /api/org/{slug}/settings/credit).
+ * - Managing add-ons spends the organization's money: it needs view.billing (the
+ *   Owner's by default, grantable to a custom role); listing needs org.setting.read.
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../../context";
+import { appendAudit } from "../../../platform/audit/append";
+import { auditEvent, AUDIT_EVENTS } from "../../../platform/audit/catalog";
+import { toIso } from "../../../platform/clock";
+import type { Queryable, Tx } from "../../../platform/db/database";
+import { ApiError } from "../../../platform/http/errors";
+import type { Organization, OrgActor } from "../../orgs/access";
+import { ADDONS, parseAddon, planAtLeast, prorateAt, requireAddonPlan, type AddonKey } from "../../orgs/plans";
+import { KNOWN_SCOPES } from "../../orgs/permissions/roles";
+import { assertCan } from "../../orgs/permissions/service";
+import { AddonErrors } from "./errors";
+import { orgAddons, orgCreditAccounts, orgCreditLedger } from "./schema";
+
+export const ADDON_MANAGE_SCOPE = KNOWN_SCOPES.viewBilling;
+export const ADDON_LIST_SCOPE = "org.setting.read";
+/** The most one top-up may add: $100,000. */
+export const MAX_TOP_UP_CENTS = 10_000_000;
+
+export interface AddonCaller {
+  org: Organization;
+  actor: OrgActor;
+  requestId: string | null;
+}
+
+type Deps = Pick<AppContext, "db" | "clock">;
+
+/** The keys of the add-ons an organization has on. */
+export async function enabledAddons(reader: Queryable, orgId: string): Promise<AddonKey[]> {
+  const rows = await reader.select({ key: orgAddons.addonKey }).from(orgAddons).where(and(eq(orgAddons.orgId, orgId), eq(orgAddons.status, "active")));
+  return rows.map((r) => parseAddon(r.key)).filter((k) => k !== null);
+}
+
+export async function creditBalance(reader: Queryable, orgId: string): Promise<number> {
+  const [row] = await reader.select({ balance: orgCreditAccounts.balanceCents }).from(orgCreditAccounts).where(eq(orgCreditAccounts.id, orgId));
+  return row?.balance ?? 0;
+}
+
+/** The first instant of the next UTC month. */
+export function startOfNextMonth(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+function addonKeyOf(value: string): AddonKey {
+  const key = parseAddon(value);
+  if (!key) throw new ApiError(404, AddonErrors.unknownAddon, { field: "addonKey", known: Object.keys(ADDONS) });
+  return key;
+}
+
+/** Moves the balance by `amountCents` (negative: a charge) with its ledger line; returns the new balance. */
+async function moveCredit(tx: Tx, orgId: string, amountCents: number, reason: string, actorId: string | null, at: number): Promise<number> {
+  await tx.lock(`credit:${orgId}`);
+  const balance = (await creditBalance(tx, orgId)) + amountCents;
+  await tx
+    .insert(orgCreditAccounts)
+    .values({ id: orgId, balanceCents: balance, updatedAt: at })
+    .onConflictDoUpdate({ target: orgCreditAccounts.id, set: { balanceCents: balance, updatedAt: at } });
+  await tx.insert(orgCreditLedger).values({ id: crypto.randomUUID(), orgId, amountCents, balanceAfterCents: balance, reason, actorId, at });
+  return balance;
+}
+
+export interface AddonView {
+  key: string;
+  name: string;
+  monthlyPriceCents: number;
+  minimumPlan: string;
+  planAllows: boolean;
+  active: boolean;
+  enabledAt: string | null;
+  paidThrough: string | null;
+}
+
+export async function listAddons(deps: Deps, caller: AddonCaller): Promise<{ addons: AddonView[]; creditBalanceCents: number }> {
+  assertCan(caller.actor, ADDON_LIST_SCOPE);
+  const rows = await deps.db.read.select().from(orgAddons).where(eq(orgAddons.orgId, caller.org.id));
+  const byKey = new Map(rows.map((r) => [r.addonKey, r]));
+  const addons = (Object.keys(ADDONS) as AddonKey[]).map((key) => addonView(caller.org, key, byKey.get(key) ?? null));
+  return { addons, creditBalanceCents: await creditBalance(deps.db.read, caller.org.id) };
+}
+
+function addonView(org: Organization, key: AddonKey, row: typeof orgAddons.$inferSelect | null): AddonView {
+  const addon = ADDONS[key];
+  return {
+    key,
+    name: addon.name,
+    monthlyPriceCents: addon.monthlyPriceCents,
+    minimumPlan: addon.minimumPlan,
+    planAllows: planAtLeast(org.plan, addon.minimumPlan),
+    active: row?.status === "active",
+    enabledAt: row?.status === "active" ? toIso(row.enabledAt) : null,
+    paidThrough: row ? toIso(row.paidThrough) : null,
+  };
+}
+
+/** Switches an add-on on, charging the prorated month unless it is already paid through it. */
+export async function enableAddon(deps: Deps, caller: AddonCaller, addonKey: string): Promise<AddonView & { chargedCents: number; creditBalanceCents: number }> {
+  const key = addonKeyOf(addonKey);
+  assertCan(caller.actor, ADDON_MANAGE_SCOPE);
+  requireAddonPlan(caller.org, key);
+  const now = deps.clock.now();
+  return deps.db.write(async (tx) => {
+    await tx.lock(`credit:${caller.org.id}`);
+    const [row] = await tx.select().from(orgAddons).where(and(eq(orgAddons.orgId, caller.org.id), eq(orgAddons.addonKey, key)));
+    if (row?.status === "active") {
+      return { ...addonView(caller.org, key, row), chargedCents: 0, creditBalanceCents: await creditBalance(tx, caller.org.id) };
+    }
+    const paid = row !== undefined && row.paidThrough > now;
+    const charge = paid ? 0 : prorateAt(ADDONS[key].monthlyPriceCents, now);
+    const balance = await creditBalance(tx, caller.org.id);
+    if (balance < charge) throw new ApiError(402, AddonErrors.insufficientCredit, { addon: key, balanceCents: balance, requiredCents: charge });
+    const balanceAfter = charge > 0 ? await moveCredit(tx, caller.org.id, -charge, `addon:${key}`, caller.actor.userId, now) : balance;
+    const paidThrough = paid ? row!.paidThrough : startOfNextMonth(now);
+    const values = { status: "active", enabledAt: now, enabledBy: caller.actor.userId, disabledAt: null, paidThrough, updatedAt: now };
+    const [stored] = row
+      ? await tx.update(orgAddons).set(values).where(eq(orgAddons.id, row.id)).returning()
+      : await tx.insert(orgAddons).values({ id: crypto.randomUUID(), orgId: caller.org.id, addonKey: key, ...values }).returning();
+    await appendAudit(tx, {
+      ...auditEvent(AUDIT_EVENTS.addonEnabled, { addonKey: key, chargedCents: charge, balanceAfterCents: balanceAfter, paidThrough: toIso(paidThrough) }),
+      orgId: caller.org.id,
+      actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
+      requestId: caller.requestId,
+      at: now,
+    });
+    return { ...addonView(caller.org, key, stored!), chargedCents: charge, creditBalanceCents: balanceAfter };
+  });
+}
+
+/** Switches an add-on off. No refund: it stays paid through the month, so re-enabling then is free. */
+export async function disableAddon(deps: Deps, caller: AddonCaller, addonKey: string): Promise<AddonView> {
+  const key = addonKeyOf(addonKey);
+  assertCan(caller.actor, ADDON_MANAGE_SCOPE);
+  const now = deps.clock.now();
+  return deps.db.write(async (tx) => {
+    const [row] = await tx.select().from(orgAddons).where(and(eq(orgAddons.orgId, caller.org.id), eq(orgAddons.addonKey, key)));
+    if (!row || row.status !== "active") return addonView(caller.org, key, row ?? null);
+    const [stored] = await tx.update(orgAddons).set({ status: "disabled", disabledAt: now, updatedAt: now }).where(eq(orgAddons.id, row.id)).returning();
+    await appendAudit(tx, {
+      ...auditEvent(AUDIT_EVENTS.addonDisabled, { addonKey: key }),
+      orgId: caller.org.id,
+      actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
+      requestId: caller.requestId,
+      at: now,
+    });
+    return addonView(caller.org, key, stored!);
+  });
+}
+
+/** Adds prepaid credit (the operator's seam until billing funds it). */
+export async function topUpCredit(deps: Deps, caller: AddonCaller, amountCents: number): Promise<{ creditBalanceCents: number }> {
+  assertCan(caller.actor, ADDON_MANAGE_SCOPE);
+  if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > MAX_TOP_UP_CENTS) {
+    throw new ApiError(400, AddonErrors.invalidAmount, { field: "amountCents", message: `a whole number of cents from 1 to ${MAX_TOP_UP_CENTS}` });
+  }
+  const now = deps.clock.now();
+  return deps.db.write(async (tx) => {
+    const balance = await moveCredit(tx, caller.org.id, amountCents, "top_up", caller.actor.userId, now);
+    await appendAudit(tx, {
+      ...auditEvent(AUDIT_EVENTS.creditToppedUp, { amountCents, balanceAfterCents: balance }),
+      orgId: caller.org.id,
+      actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
+      requestId: caller.requestId,
+      at: now,
+    });
+    return { creditBalanceCents: balance };
+  });
+}

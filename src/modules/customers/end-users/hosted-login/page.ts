@@ -1,0 +1,57 @@
+/**
+ * What the server puts into the hosted login page before sending it: which screen to
+ * open, the application key, and the post-sign-in redirect once validated here. The page
+ * reads all three from one meta tag and trusts nothing else from its own address bar for
+ * navigation: it only ever navigates to this validated redirect or to a `redirectTo` the
+ * API answered.
+ */
+import type { Config } from "../../../../config";
+import { uiFiles } from "../../../../surfaces/pages/ui";
+
+/** Replaced in login.html by the escaped JSON of a PortalPageState. */
+export const PORTAL_STATE_TOKEN = "%SIGNET_PORTAL_STATE%";
+
+export type PortalView = "sign_in" | "verify" | "not_found";
+
+export interface PortalPageState {
+  view: PortalView;
+  appKey: string;
+  /** The app's post-sign-in target, only when it is one of its Callback URLs; else null. */
+  redirectUrl: string | null;
+}
+
+export async function renderPortalPage(state: PortalPageState): Promise<string> {
+  const page = (await uiFiles()).get("login.html");
+  if (!page) throw new Error("embedded-ui has no login.html");
+  return (await page.text()).replace(PORTAL_STATE_TOKEN, Bun.escapeHTML(JSON.stringify(state)));
+}
+
+/**
+ * Headers of every portal page. The token of a magic link sits in the verify page's
+ * address, so no Referer leaves the page; scripts come from the bundle (and Cloudflare
+ * Turnstile when an app group turns bot protection on); only the portal itself and the
+ * dashboard (its live preview of the branding) may frame it.
+ */
+export function portalPageHeaders(config: Pick<Config, "dashboardBase" | "baseUrl">): Record<string, string> {
+  const turnstile = "https://challenges.cloudflare.com";
+  const framers = [...new Set([new URL(config.dashboardBase).origin, new URL(config.baseUrl).origin])].join(" ");
+  return {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": [
+      "default-src 'self'",
+      `script-src 'self' ${turnstile}`,
+      `frame-src ${turnstile}`,
+      // App group icons are URLs the owner chose, on any https host.
+      "img-src 'self' https: data:",
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self'",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+      `frame-ancestors 'self' ${framers}`,
+    ].join("; "),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The partner routes of public v1 (spec 4.2) that act for a person: an org API key plus
+ * `Authorization: Bearer <end-user access token>` the key's organization signed.
+ *
+ * - The person is the token's verified e-mail address. The token must verify against
+ *   the key's organization's JWKS, and its session must still be live (a signed-out
+ *   token is refused at once, not 15 minutes later): else 401 invalid_access_token.
+ * - Spec 5.7: an end user and a dashboard user are separate identities, and only a
+ *   matching e-mail address connects them.
+ * - A platform partner's key is an org-wide key the operator issued (`signet admin
+ *   bootstrap`, createOperatorApiKey: it has no creating user). No dashboard or API route
+ *   can make one, so only the deployment's operator decides who is a partner.
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../../../context";
+import { ApiError } from "../../../../platform/http/errors";
+import { bearerToken } from "../../../identity/guard";
+import { users } from "../../../identity/schema";
+import { normaliseEmail } from "../../../identity/service";
+import { AppErrors } from "../../apps/errors";
+import type { AppGroupCreateInput, AppGroupSummaryView } from "../../apps/model";
+import { createAppGroup } from "../../apps/service";
+import { EndUserErrors } from "../errors";
+import { liveSession } from "../sessions";
+import { verifyAccessToken } from "../tokens";
+import type { ApiKey } from "../../../access/machine/api-keys";
+import { orgById } from "../../../access/machine/hot-queries";
+import { resolveOrgAccess, type Organization } from "../../../orgs/access";
+import { ownerStatus, type OwnerStatus } from "../../../orgs/owner-status";
+import { ImportErrors } from "./errors";
+
+type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;
+
+export interface PartnerCaller {
+  keyOrg: Organization;
+  apiKey: ApiKey;
+  request: Request;
+  requestId: string;
+}
+
+/** True for a key the operator issued (no creating user) that covers the whole organization. */
+export function isPlatformPartnerKey(key: Pick<ApiKey, "createdBy" | "appGroupId">): boolean {
+  return key.createdBy === null && key.appGroupId === null;
+}
+
+function invalidAccessToken(): ApiError {
+  return new ApiError(401, EndUserErrors.invalidAccessToken, { message: "send the end-user access token the key's organization signed as Authorization: Bearer; it is missing, invalid, expired or signed out" });
+}
+
+/** The verified e-mail address of the person behind the request's end-user token. */
+export async function personEmail(deps: TokenDeps, caller: Pick<PartnerCaller, "keyOrg" | "request">): Promise<string> {
+  const token = bearerToken(caller.request);
+  if (!token) throw invalidAccessToken();
+  const claims = await verifyAccessToken(deps, caller.keyOrg.slug, token);
+  if (claims.org !== caller.keyOrg.id) throw invalidAccessToken();
+  const session = await liveSession(deps.db.read, claims.sid, deps.clock.now());
+  if (!session || session.endUserId !== claims.sub) throw invalidAccessToken();
+  if (!claims.email || claims.email_verified !== true) {
+    throw new ApiError(403, ImportErrors.verifiedEmailRequired, { message: "the end user has no verified e-mail address, which is what names a dashboard person" });
+  }
+  return normaliseEmail(claims.email);
+}
+
+/** POST /api/public/v1/orgs/owner-status: {state, orgs} of the person behind the token. */
+export async function ownerStatusOfPerson(deps: TokenDeps, caller: PartnerCaller): Promise<OwnerStatus> {
+  return ownerStatus(deps.db.read, await personEmail(deps, caller));
+}
+
+export type PartnerAppGroupInput = Pick<AppGroupCreateInput, "name" | "description" | "iconUrl" | "brandColor"> & { orgId: string };
+
+function ownerRequired(): ApiError {
+  return new ApiError(403, ImportErrors.ownerRequired, { field: "orgId", message: "the person behind the end-user token does not own this organization" });
+}
+
+/**
+ * POST /api/public/v1/orgs/app-groups/create: the dashboard's creation (permission
+ * check, first application, audit event, owner e-mail after commit), run as the
+ * dashboard user whose e-mail is the token's, in the organization `orgId`, which that
+ * user must own.
+ */
+export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext, "secrets" | "mail" | "logger">, caller: PartnerCaller, input: PartnerAppGroupInput): Promise<AppGroupSummaryView> {
+  if (!isPlatformPartnerKey(caller.apiKey)) {
+    throw new ApiError(403, ImportErrors.platformPartnerRequired, { message: "this route takes a platform partner's key, one the operator issued" });
+  }
+  const email = await personEmail(deps, caller);
+  const org = await orgById(deps.db.read, input.orgId);
+  if (!org) throw new ApiError(404, AppErrors.notFound, { field: "orgId", message: "no such organization" });
+  const [user] = await deps.db.read.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+  if (!user) throw ownerRequired();
+  const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: user.id, email: user.email });
+  if (!access?.actor.isOwner) throw ownerRequired();
+  const group = await createAppGroup(deps, { org: access.org, caller: access.actor, requestId: caller.requestId }, input);
+  return { groupKey: group.groupKey, id: group.id, orgId: group.orgId, name: group.name, description: group.description, iconUrl: group.iconUrl, brandColor: group.brandColor };
+}

@@ -1,0 +1,69 @@
+/**
+ * What the end-user passkey ceremonies need beyond the dashboard's (passkeys/ceremonies.ts):
+ * a relying party per app group, several allowed origins (the application's and the
+ * portal's), and stored credentials from end_user_passkeys.
+ */
+import type { Config } from "../../../../config";
+import { ApiError } from "../../../../platform/http/errors";
+import type { AppGroupRow, ApplicationRow } from "../../apps/schema";
+import { clientDataOf, type ClientData } from "../../../identity/passkeys/ceremonies";
+import { endUserPasskeys } from "../schema";
+import { EndUserPasskeyErrors } from "./errors";
+
+export type EndUserPasskeyRow = typeof endUserPasskeys.$inferSelect;
+
+export interface EndUserRelyingParty {
+  /** The app group's passkeyRpId, else the portal's host. */
+  id: string;
+  /** The application's Allowed Origins and the portal's origin. */
+  origins: string[];
+  name: string;
+}
+
+export function endUserRelyingParty(
+  config: Pick<Config, "portalBase">,
+  appGroup: Pick<AppGroupRow, "passkeyRpId" | "name">,
+  application: Pick<ApplicationRow, "allowedOrigins">,
+): EndUserRelyingParty {
+  const portal = new URL(config.portalBase);
+  return {
+    id: appGroup.passkeyRpId ?? portal.hostname,
+    origins: [...new Set([...application.allowedOrigins, portal.origin])],
+    name: appGroup.name,
+  };
+}
+
+export function verificationFailed(message: string): ApiError {
+  return new ApiError(400, EndUserPasskeyErrors.verificationFailed, { message });
+}
+
+/**
+ * The client data of a ceremony's response, checked for its type and origin before any
+ * challenge is looked up, so that a wrong-origin answer gets its own clear code.
+ */
+export function clientDataFor(clientDataJSON: string, expectedType: "webauthn.create" | "webauthn.get", rp: EndUserRelyingParty): ClientData {
+  const data = clientDataOf(clientDataJSON);
+  if (!data || data.type !== expectedType) throw verificationFailed(`clientDataJSON is not a readable ${expectedType}`);
+  if (!rp.origins.includes(data.origin)) {
+    throw new ApiError(400, EndUserPasskeyErrors.originNotAllowed, {
+      message: "the passkey was used on an origin that is not one of the application's Allowed Origins nor the portal",
+    });
+  }
+  return data;
+}
+
+/** The signature counter in authenticator data (bytes 33 to 36, big-endian), or null when too short. */
+export function signCountOf(authenticatorData: string): number | null {
+  const bytes = Buffer.from(authenticatorData, "base64url");
+  return bytes.length < 37 ? null : bytes.readUInt32BE(33);
+}
+
+/**
+ * WebAuthn §6.1.1: a counter that does not move forward, when either side ever used one,
+ * means two authenticators hold the same key.
+ */
+export function assertCounterAdvances(stored: number, presented: number): void {
+  if ((stored > 0 || presented > 0) && presented <= stored) {
+    throw new ApiError(400, EndUserPasskeyErrors.counterRegressed, { message: "the signature counter did not increase; the authenticator may be cloned" });
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The §8 SMS limits that span every kind of code the platform texts: the per-number cap
+ * of Limited and Restricted numbers and the platform-wide daily fuse they share. Codes
+ * are counted across the organization OTP (otp_codes) and end-user SMS MFA
+ * (end_user_mfa_codes) together, so neither can spend the other's allowance twice.
+ *
+ * A row counts while it is delivered or in flight (undelivered and unexpired): a refused
+ * send is voided by pulling its expiry in to the failure, and stops counting at once.
+ * Callers hold `smsNumberLock(phone)` before checking a number, and these functions take
+ * the fuse lock after it: always number, then fuse, so parallel sends cannot deadlock.
+ */
+import { and, count, eq, gt, gte, inArray, or } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database";
+import { ApiError } from "../../platform/http/errors";
+import { endUserMfaCodes } from "../customers/end-users/schema";
+import { otpCodes } from "../orgs/schema";
+import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
+
+const DAY_MS = 86_400_000;
+
+export const SmsLimitErrors = {
+  regionDailyLimit: "region_daily_limit",
+  regionFuse: "region_fuse",
+} as const;
+
+/** The lock every sender of codes to `phone` takes first (the organization OTP's destination lock). */
+export function smsNumberLock(phone: string): string {
+  return `otp:phone:${phone}`;
+}
+
+function otpCounts(now: number) {
+  return and(eq(otpCodes.channel, "phone"), or(eq(otpCodes.delivered, true), gt(otpCodes.expiresAt, now)));
+}
+
+function mfaCounts(now: number) {
+  return or(eq(endUserMfaCodes.delivered, true), gt(endUserMfaCodes.expiresAt, now));
+}
+
+function secondsUntil(at: number, now: number): number {
+  return Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * §8 per-number cap of a Limited or Restricted number over the last 24 hours, across
+ * organizations and code kinds: 429 region_daily_limit with the wait until room returns.
+ */
+export async function assertNumberCap(tx: Tx, phone: string, group: CoverageGroup, now: number): Promise<void> {
+  const cap = DAILY_CODES_PER_NUMBER[group];
+  if (cap === null) return;
+  const since = now - DAY_MS;
+  const otp = await tx.select({ createdAt: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.destination, phone), gt(otpCodes.createdAt, since), otpCounts(now)));
+  const mfa = await tx
+    .select({ createdAt: endUserMfaCodes.createdAt })
+    .from(endUserMfaCodes)
+    .where(and(eq(endUserMfaCodes.phone, phone), gt(endUserMfaCodes.createdAt, since), mfaCounts(now)));
+  const sent = [...otp, ...mfa].map((row) => row.createdAt).sort((a, b) => a - b);
+  if (sent.length < cap) return;
+  // Room returns when enough of the oldest codes have left the 24-hour window.
+  const freesUpAt = sent[sent.length - cap]! + DAY_MS;
+  throw new ApiError(429, SmsLimitErrors.regionDailyLimit, {
+    field: "phone",
+    group,
+    limit: cap,
+    retryAfterSeconds: secondsUntil(freesUpAt, now),
+    message: `at most ${cap} code${cap === 1 ? "" : "s"} per number per 24 hours in this country`,
+  });
+}
+
+/**
+ * The platform-wide safety fuse that Limited and Restricted share: codes to those groups,
+ * every organization and code kind together, per UTC day. Refused with `status` and
+ * region_fuse until midnight UTC (the organization OTP answers 503, end-user MFA 429).
+ */
+export async function assertSmsFuse(tx: Tx, now: number, fuse: number, status: 429 | 503): Promise<void> {
+  await tx.lock("otp:sms-fuse");
+  const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
+  const [otp] = await tx.select({ n: count() }).from(otpCodes).where(and(inArray(otpCodes.coverage, [...FUSED_GROUPS]), gte(otpCodes.createdAt, dayStart), otpCounts(now)));
+  const [mfa] = await tx
+    .select({ n: count() })
+    .from(endUserMfaCodes)
+    .where(and(inArray(endUserMfaCodes.coverageGroup, [...FUSED_GROUPS]), gte(endUserMfaCodes.createdAt, dayStart), mfaCounts(now)));
+  if ((otp?.n ?? 0) + (mfa?.n ?? 0) < fuse) return;
+  throw new ApiError(status, SmsLimitErrors.regionFuse, {
+    field: "phone",
+    retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),
+    message: "the daily allowance of codes to this country group is used up; try again after midnight UTC",
+  });
+}
+
+/**
+ * The number in E.164 and its covered country, else invalid_number / region_not_supported
+ * naming the field `phone`: 400 for the org OTP, 502 for end-user MFA (spec 4.1).
+ */
+export function coveredNumber(input: string, status: 400 | 502): { phone: string; country: CoveredCountry } {
+  const coverage = classifyPhone(input);
+  switch (coverage.kind) {
+    case "covered":
+      return { phone: coverage.phone, country: coverage.country };
+    case "invalid":
+      throw new ApiError(status, "invalid_number", { field: "phone", message: coverage.reason });
+    case "not_supported":
+      throw new ApiError(status, "region_not_supported", {
+        field: "phone",
+        country: coverage.region,
+        message:
+          coverage.phone === null
+            ? "phone numbers are E.164: + and the country code"
+            : `codes are not texted to ${coverage.regionName ?? "this country"}; see the SMS coverage list`,
+      });
+  }
+}

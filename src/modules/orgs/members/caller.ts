@@ -1,0 +1,31 @@
+/**
+ * Who calls a members service: the organization, the caller's place in it (from the
+ * org guard) and the request id that audit events carry.
+ */
+import type { Tx } from "../../../platform/db/database";
+import { appendAudit } from "../../../platform/audit/append";
+import { ApiError } from "../../../platform/http/errors";
+import type { Organization, OrgActor } from "../access";
+import { MemberErrors } from "./errors";
+
+export interface MemberCaller {
+  org: Organization;
+  actor: OrgActor;
+  requestId?: string | null;
+}
+
+/**
+ * 403 admin_required unless the caller is the owner or holds the built-in admin role.
+ * These powers (roles, badges, service accounts) follow the role, not scopes, so a
+ * custom role holding `org.*` cannot hand itself more.
+ */
+export function requireAdmin(actor: OrgActor): void {
+  if (!actor.isOwner && actor.role !== "admin") {
+    throw new ApiError(403, MemberErrors.adminRequired, { message: "only the owner or an admin may do this" });
+  }
+}
+
+/** Appends one catalog event (`auditEvent(AUDIT_EVENTS.x, payload)`) for the caller's organization, in the caller's transaction. */
+export async function recordEvent(tx: Tx, caller: MemberCaller, event: { type: string; payload: Record<string, unknown> }, at: number): Promise<void> {
+  await appendAudit(tx, { orgId: caller.org.id, ...event, actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId }, requestId: caller.requestId, at });
+}

@@ -1,0 +1,241 @@
+/**
+ * Members and their badges (ConnectedIds): the member list, role changes, removal and
+ * leaving, and badge status, type and membership type.
+ *
+ * Rules of our design (docs/members.md): the owner's role, membership and badge are
+ * protected; only the owner appoints, changes or removes admins; role changes and
+ * badges are owner/admin powers; removing others needs org.member.remove, leaving
+ * needs nothing. Revoking a badge ends what it stood for: a person's membership or a
+ * service account.
+ */
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { AppContext } from "../../../context";
+import type { Queryable, Tx } from "../../../platform/db/database";
+import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { users } from "../../identity/schema";
+import { requireOwner } from "../access";
+import { connectedIds, memberships, serviceAccounts } from "../schema";
+import { KNOWN_SCOPES } from "../permissions/roles";
+import { assertCan } from "../permissions/service";
+import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
+import { MemberErrors } from "./errors";
+import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
+import { resolveAssignableRole, roleNamer, type RoleNamer } from "./roles";
+
+export type BadgeStatus = Badge["status"];
+export type BadgeType = Badge["type"];
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  role: string;
+  roleName: string;
+  connectedId: string | null;
+  badge: { type: BadgeType; membershipType: string; status: BadgeStatus } | null;
+  joinedAt: string;
+  isOwner: boolean;
+}
+
+interface MemberRow {
+  membership: Membership;
+  email: string;
+  badge: Badge | null;
+}
+
+function memberView(caller: MemberCaller, row: MemberRow, nameOf: RoleNamer): MemberView {
+  const { membership, badge } = row;
+  return {
+    userId: membership.userId,
+    email: row.email,
+    role: membership.role,
+    roleName: nameOf(membership.role),
+    connectedId: badge?.id ?? null,
+    badge: badge ? { type: badge.type, membershipType: badge.membershipType, status: badge.status } : null,
+    joinedAt: new Date(membership.createdAt).toISOString(),
+    isOwner: caller.org.ownerUserId === membership.userId,
+  };
+}
+
+/** Memberships of the organization with each person's e-mail and live (not revoked) badge. */
+function memberRows(reader: Queryable, orgId: string, userId?: string): Promise<MemberRow[]> {
+  return reader
+    .select({ membership: memberships, email: users.email, badge: connectedIds })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(connectedIds, and(eq(connectedIds.orgId, memberships.orgId), eq(connectedIds.userId, memberships.userId), ne(connectedIds.status, "revoked")))
+    .where(userId ? and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)) : eq(memberships.orgId, orgId))
+    .orderBy(asc(memberships.createdAt), asc(users.email));
+}
+
+export async function listMembers(deps: Pick<AppContext, "db">, caller: MemberCaller): Promise<MemberView[]> {
+  assertCan(caller.actor, KNOWN_SCOPES.memberList);
+  const [rows, nameOf] = await Promise.all([memberRows(deps.db.read, caller.org.id), roleNamer(deps.db.read, caller.org.id)]);
+  return rows.map((row) => memberView(caller, row, nameOf));
+}
+
+/** The member row under a per-member lock, or 404 (unknown user, or not a member here). */
+async function lockedMember(tx: Tx, orgId: string, userId: string): Promise<MemberRow> {
+  await tx.lock(`membership:${orgId}:${userId}`);
+  const [row] = await memberRows(tx, orgId, userId);
+  if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such member" });
+  return row;
+}
+
+function refuseOwner(caller: MemberCaller, userId: string | null, what: string): void {
+  if (userId && userId === caller.org.ownerUserId) throw new ApiError(409, MemberErrors.ownerProtected, { message: `the owner's ${what} cannot be changed` });
+}
+
+export async function changeMemberRole(
+  deps: Pick<AppContext, "db" | "clock">,
+  caller: MemberCaller,
+  input: { userId: string; role: string },
+): Promise<MemberView> {
+  requireAdmin(caller.actor);
+  return deps.db.write(async (tx) => {
+    const row = await lockedMember(tx, caller.org.id, input.userId);
+    refuseOwner(caller, input.userId, "role");
+    if (row.membership.role === "admin") requireOwner(caller.actor);
+    const { role } = await resolveAssignableRole(tx, caller, input.role);
+    const from = row.membership.role;
+    if (role !== from) {
+      await tx.update(memberships).set({ role }).where(eq(memberships.id, row.membership.id));
+      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.memberRoleChanged, { userId: input.userId, connectedId: row.badge?.id ?? null, from, to: role }), deps.clock.now());
+    }
+    const updated = { ...row, membership: { ...row.membership, role } };
+    return memberView(caller, updated, await roleNamer(tx, caller.org.id));
+  });
+}
+
+/** Removes a member, or lets the caller leave (no scope needed for that). The owner stays. */
+export async function removeMember(
+  deps: Pick<AppContext, "db" | "clock">,
+  caller: MemberCaller,
+  input: { userId: string },
+): Promise<{ userId: string; connectedId: string | null; removed: true }> {
+  const leaving = input.userId === caller.actor.userId;
+  if (!leaving) assertCan(caller.actor, KNOWN_SCOPES.memberRemove);
+  return deps.db.write(async (tx) => {
+    const row = await lockedMember(tx, caller.org.id, input.userId);
+    refuseOwner(caller, input.userId, "membership");
+    if (!leaving && row.membership.role === "admin") requireOwner(caller.actor);
+    const { connectedId } = await endMembership(tx, caller, row.membership, { left: leaving, at: deps.clock.now() });
+    return { userId: input.userId, connectedId, removed: true as const };
+  });
+}
+
+export interface BadgeView {
+  connectedId: string;
+  type: BadgeType;
+  membershipType: string;
+  status: BadgeStatus;
+  userId: string | null;
+  email: string | null;
+  serviceAccountId: string | null;
+  displayName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function badgeView(badge: Badge, email: string | null): BadgeView {
+  return {
+    connectedId: badge.id,
+    type: badge.type,
+    membershipType: badge.membershipType,
+    status: badge.status,
+    userId: badge.userId,
+    email,
+    serviceAccountId: badge.serviceAccountId,
+    displayName: badge.displayName,
+    createdAt: new Date(badge.createdAt).toISOString(),
+    updatedAt: new Date(badge.updatedAt).toISOString(),
+  };
+}
+
+export async function listBadges(deps: Pick<AppContext, "db">, caller: MemberCaller, filter: { status?: BadgeStatus } = {}): Promise<BadgeView[]> {
+  assertCan(caller.actor, KNOWN_SCOPES.memberList);
+  const rows = await deps.db.read
+    .select({ badge: connectedIds, email: users.email })
+    .from(connectedIds)
+    .leftJoin(users, eq(users.id, connectedIds.userId))
+    .where(filter.status ? and(eq(connectedIds.orgId, caller.org.id), eq(connectedIds.status, filter.status)) : eq(connectedIds.orgId, caller.org.id))
+    .orderBy(asc(connectedIds.createdAt), asc(connectedIds.id));
+  return rows.map((r) => badgeView(r.badge, r.email));
+}
+
+export interface BadgeChange {
+  connectedId: string;
+  status?: BadgeStatus;
+  type?: BadgeType;
+  membershipType?: string;
+}
+
+/** Whoever a badge stands for (a person's membership or a service account) and their role. */
+interface BadgeHolder {
+  membership?: Membership;
+  account?: ServiceAccount;
+  role: string | null;
+}
+
+async function badgeHolder(tx: Tx, badge: Badge): Promise<BadgeHolder> {
+  if (badge.userId) {
+    const [membership] = await tx.select().from(memberships).where(and(eq(memberships.orgId, badge.orgId), eq(memberships.userId, badge.userId)));
+    return { membership, role: membership?.role ?? null };
+  }
+  if (badge.serviceAccountId) {
+    const [account] = await tx.select().from(serviceAccounts).where(eq(serviceAccounts.id, badge.serviceAccountId));
+    return { account, role: account?.role ?? null };
+  }
+  return { role: null };
+}
+
+/**
+ * Changes a badge's status, type or membership type. Revoked is final: any change to a
+ * revoked badge is 409 badge_revoked, and revoking ends the membership or service
+ * account the badge stood for. The owner's badge is never suspended or revoked; an
+ * admin's badge status only by the owner.
+ */
+export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller: MemberCaller, change: BadgeChange): Promise<BadgeView> {
+  requireAdmin(caller.actor);
+  if (change.status === undefined && change.type === undefined && change.membershipType === undefined) {
+    throw new ApiError(400, KernelErrors.invalidRequest, { field: "status", message: "give status, type or membershipType" });
+  }
+  return deps.db.write(async (tx) => {
+    await tx.lock(`badge:${change.connectedId}`);
+    const [badge] = await tx.select().from(connectedIds).where(and(eq(connectedIds.id, change.connectedId), eq(connectedIds.orgId, caller.org.id)));
+    if (!badge) throw new ApiError(404, MemberErrors.notFound, { message: "no such badge" });
+    if (badge.status === "revoked") throw new ApiError(409, MemberErrors.badgeRevoked, { message: "a revoked badge is final" });
+    const now = deps.clock.now();
+
+    const details: Record<string, { from: string; to: string }> = {};
+    if (change.type !== undefined && change.type !== badge.type) details.type = { from: badge.type, to: change.type };
+    if (change.membershipType !== undefined && change.membershipType !== badge.membershipType) {
+      details.membershipType = { from: badge.membershipType, to: change.membershipType };
+    }
+    const newStatus = change.status !== undefined && change.status !== badge.status ? change.status : null;
+    const holder = newStatus ? await badgeHolder(tx, badge) : null;
+    if (newStatus) {
+      if (newStatus !== "active") refuseOwner(caller, badge.userId, "badge");
+      if (holder!.role === "admin") requireOwner(caller.actor);
+    }
+
+    if (Object.keys(details).length > 0) {
+      await tx
+        .update(connectedIds)
+        .set({ type: change.type ?? badge.type, membershipType: change.membershipType ?? badge.membershipType, updatedAt: now })
+        .where(eq(connectedIds.id, badge.id));
+      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.badgeUpdated, { connectedId: badge.id, changes: details }), now);
+    }
+    if (newStatus) await changeBadgeStatus(tx, caller, badge, holder!, newStatus, now);
+
+    const [row] = await tx.select({ badge: connectedIds, email: users.email }).from(connectedIds).leftJoin(users, eq(users.id, connectedIds.userId)).where(eq(connectedIds.id, badge.id));
+    return badgeView(row!.badge, row!.email);
+  });
+}
+
+/** A revocation ends what the badge stood for; other statuses only change the badge. */
+async function changeBadgeStatus(tx: Tx, caller: MemberCaller, badge: Badge, holder: BadgeHolder, status: BadgeStatus, at: number): Promise<void> {
+  if (status === "revoked" && holder.membership) await endMembership(tx, caller, holder.membership, { left: false, at });
+  else if (status === "revoked" && holder.account) await endServiceAccount(tx, caller, holder.account, at);
+  else await setBadgeStatus(tx, caller, badge, status, at);
+}

@@ -1,0 +1,297 @@
+/**
+ * Verification of an organization's chain, read-only: the whole chain (CLI, daily job,
+ * checkpoint signing) or one record (GET /audit/verify/{logId}). What it finds is
+ * reported, never repaired; violations.ts records the findings.
+ *
+ * The chain starts at the genesis hash, or, after a retention purge, at the purge's
+ * sealed tombstone (`audit.history.purged`, payload throughSeq and throughChainHash),
+ * which is itself an event further down the chain.
+ */
+import { and, asc, desc, eq, gt, gte, lte } from "drizzle-orm";
+import type { Queryable } from "../../../platform/db/database";
+import { AUDIT_EVENTS } from "../../../platform/audit/catalog";
+import { GENESIS_CHAIN_HASH, hashAuditRecord, nextChainHash } from "../../../platform/audit/record";
+import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
+import { CheckpointVerifier, type Checkpoint } from "./checkpoints";
+
+/** The event that seals a retention purge; its payload names where the chain now starts. */
+export const PURGE_TOMBSTONE_TYPE = AUDIT_EVENTS.historyPurged.type;
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+export type ChainProblemReason =
+  | "missing_records"
+  | "record_altered"
+  | "chain_broken"
+  | "unsealed_record"
+  | "checkpoint_invalid"
+  | "checkpoint_mismatch"
+  | "tail_truncated";
+
+export interface ChainProblem {
+  reason: ChainProblemReason;
+  /** The sequence number where the problem shows. */
+  seq: number;
+  logId: string | null;
+  checkpointId?: string;
+  detail: Record<string, unknown>;
+}
+
+export interface ChainAnchor {
+  /** The last sequence number before the part being verified (0 at genesis). */
+  seq: number;
+  chainHash: string;
+}
+
+export interface ChainReport {
+  orgId: string;
+  intact: boolean;
+  /** Records examined. */
+  count: number;
+  /** Where the verified part starts: genesis (seq 0) or a purge tombstone. */
+  base: ChainAnchor & { purged: boolean };
+  headSeq: number | null;
+  headHash: string | null;
+  firstBreak: ChainProblem | null;
+  problems: ChainProblem[];
+  problemCount: number;
+  checkpoints: { checked: number; valid: number; latestSeq: number | null; latestAt: number | null };
+}
+
+const BATCH = 1000;
+/** Problems kept in a report (all are counted). */
+const MAX_PROBLEMS = 500;
+
+/** Where the chain starts now: after the latest purge tombstone, or at genesis. */
+export async function chainBase(reader: Queryable, orgId: string): Promise<ChainAnchor & { purged: boolean }> {
+  const [tombstone] = await reader
+    .select({ payload: auditEvents.payload })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.type, PURGE_TOMBSTONE_TYPE)))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  const through = tombstone?.payload.throughSeq;
+  const hash = tombstone?.payload.throughChainHash;
+  if (typeof through === "number" && typeof hash === "string") return { seq: through, chainHash: hash, purged: true };
+  return { seq: 0, chainHash: GENESIS_CHAIN_HASH, purged: false };
+}
+
+/** Checks one record against the chain hash before it; null when it holds. */
+export function checkLink(row: AuditEventRow, previousChainHash: string): ChainProblem | null {
+  const at = { seq: row.seq, logId: row.id };
+  if (!row.recordHash) return { reason: "unsealed_record", ...at, detail: {} };
+  const computed = hashAuditRecord(row);
+  if (computed !== row.recordHash) return { reason: "record_altered", ...at, detail: { storedRecordHash: row.recordHash, computedRecordHash: computed } };
+  const expected = nextChainHash(previousChainHash, computed);
+  if (expected !== row.chainHash) return { reason: "chain_broken", ...at, detail: { storedChainHash: row.chainHash, expectedChainHash: expected } };
+  return null;
+}
+
+class ProblemList {
+  readonly kept: ChainProblem[] = [];
+  count = 0;
+  add(problem: ChainProblem): void {
+    this.count++;
+    if (this.kept.length < MAX_PROBLEMS) this.kept.push(problem);
+  }
+}
+
+/**
+ * Verifies the chain from `from` (default: its base) to its head, and every signed
+ * checkpoint after `from`: signature, agreement with the record at its seq, and that
+ * the chain still reaches it (else the tail was cut). After a problem the walk
+ * re-anchors on the stored chain hash, so later, independent problems are found too.
+ */
+export async function verifyChain(reader: Queryable, orgId: string, options: { from?: Checkpoint } = {}): Promise<ChainReport> {
+  const base = await chainBase(reader, orgId);
+  const problems = new ProblemList();
+  let anchor: ChainAnchor = base;
+  if (options.from) {
+    anchor = { seq: options.from.seq, chainHash: options.from.chainHash };
+    const [row] = await reader.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.seq, anchor.seq)));
+    if (!row) problems.add({ reason: "tail_truncated", seq: anchor.seq, logId: null, checkpointId: options.from.id, detail: { checkpointSeq: anchor.seq, headSeq: null } });
+    else if (row.chainHash !== anchor.chainHash) problems.add(checkpointMismatch(options.from, row));
+  }
+  const checkpoints = await reader
+    .select()
+    .from(auditCheckpoints)
+    .where(and(eq(auditCheckpoints.orgId, orgId), gt(auditCheckpoints.seq, anchor.seq)))
+    .orderBy(asc(auditCheckpoints.seq));
+  const bySeq = new Map(checkpoints.map((c) => [c.seq, c]));
+  const verifier = new CheckpointVerifier(reader, orgId);
+  let valid = 0;
+  for (const cp of checkpoints) {
+    const check = await verifier.check(cp);
+    if (check.valid) valid++;
+    else problems.add({ reason: "checkpoint_invalid", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { why: check.reason, kid: cp.kid } });
+  }
+
+  let previous = anchor.chainHash;
+  let expectedSeq = anchor.seq + 1;
+  let count = 0;
+  let head: AuditEventRow | null = null;
+  for (;;) {
+    const batch = await reader
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, orgId), gte(auditEvents.seq, expectedSeq)))
+      .orderBy(asc(auditEvents.seq))
+      .limit(BATCH);
+    for (const row of batch) {
+      count++;
+      if (row.seq !== expectedSeq) {
+        problems.add({ reason: "missing_records", seq: expectedSeq, logId: row.id, detail: { fromSeq: expectedSeq, throughSeq: row.seq - 1 } });
+      } else {
+        const problem = checkLink(row, previous);
+        if (problem) problems.add(problem);
+      }
+      const cp = bySeq.get(row.seq);
+      if (cp && cp.chainHash !== row.chainHash) problems.add(checkpointMismatch(cp, row));
+      previous = row.chainHash;
+      expectedSeq = row.seq + 1;
+      head = row;
+    }
+    if (batch.length < BATCH) break;
+  }
+  const headSeq = head?.seq ?? null;
+  for (const cp of checkpoints) {
+    if (headSeq === null || cp.seq > headSeq) {
+      problems.add({ reason: "tail_truncated", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { checkpointSeq: cp.seq, headSeq } });
+      break;
+    }
+  }
+  const latest = checkpoints.at(-1) ?? (options.from ?? null);
+  problems.kept.sort((a, b) => a.seq - b.seq);
+  return {
+    orgId,
+    intact: problems.count === 0,
+    count,
+    base,
+    headSeq,
+    headHash: head?.chainHash ?? null,
+    firstBreak: problems.kept[0] ?? null,
+    problems: problems.kept,
+    problemCount: problems.count,
+    checkpoints: { checked: checkpoints.length, valid, latestSeq: latest?.seq ?? null, latestAt: latest?.createdAt ?? null },
+  };
+}
+
+function checkpointMismatch(cp: Checkpoint, row: AuditEventRow): ChainProblem {
+  return { reason: "checkpoint_mismatch", seq: cp.seq, logId: row.id, checkpointId: cp.id, detail: { signedChainHash: cp.chainHash, storedChainHash: row.chainHash } };
+}
+
+export interface RecordReport {
+  logId: string;
+  seq: number;
+  recordHash: string;
+  computedRecordHash: string;
+  chainHash: string;
+  previousChainHash: string | null;
+  checks: { record: boolean; link: boolean; checkpoint: "verified" | "pending" | "failed" };
+  checkpoint: { id: string; seq: number; kid: string; at: number; jws: string; valid: boolean } | null;
+  valid: boolean;
+  problems: ChainProblem[];
+}
+
+/** The chain hash a record links to: its predecessor's, or the chain's base; null when the predecessor is missing. */
+export async function previousChainHashOf(reader: Queryable, row: AuditEventRow): Promise<string | null> {
+  const base = await chainBase(reader, row.orgId);
+  if (row.seq - 1 === base.seq) return base.chainHash;
+  const [prev] = await reader
+    .select({ chainHash: auditEvents.chainHash })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.orgId, row.orgId), eq(auditEvents.seq, row.seq - 1)));
+  return prev?.chainHash ?? null;
+}
+
+/** Rows walked from a record to its checkpoint; past this the record is reported as not yet anchored. */
+const MAX_WALK = 100_000;
+
+/**
+ * Verifies one record: its own hash, its link to the record before it, and that the
+ * chain runs from it to the first signed checkpoint at or after it (whose signature
+ * must hold). A record after the latest checkpoint is "pending": sealed, not yet signed.
+ */
+export async function verifyRecord(reader: Queryable, row: AuditEventRow): Promise<RecordReport> {
+  const problems: ChainProblem[] = [];
+  const previousChainHash = await previousChainHashOf(reader, row);
+  const computed = hashAuditRecord(row);
+  const recordOk = !!row.recordHash && computed === row.recordHash;
+  let linkOk = false;
+  if (previousChainHash === null) {
+    problems.push({ reason: "missing_records", seq: row.seq - 1, logId: row.id, detail: { fromSeq: row.seq - 1, throughSeq: row.seq - 1 } });
+  } else {
+    const problem = checkLink(row, previousChainHash);
+    if (problem) problems.push(problem);
+    linkOk = !problem;
+  }
+
+  const [cp] = await reader
+    .select()
+    .from(auditCheckpoints)
+    .where(and(eq(auditCheckpoints.orgId, row.orgId), gte(auditCheckpoints.seq, row.seq)))
+    .orderBy(asc(auditCheckpoints.seq))
+    .limit(1);
+  let anchor: RecordReport["checks"]["checkpoint"] = "pending";
+  let checkpoint: RecordReport["checkpoint"] = null;
+  if (cp && cp.seq - row.seq <= MAX_WALK) {
+    const check = await new CheckpointVerifier(reader, row.orgId).check(cp);
+    if (!check.valid) problems.push({ reason: "checkpoint_invalid", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { why: check.reason, kid: cp.kid } });
+    const walked = await walkTo(reader, row, cp, problems);
+    anchor = check.valid && walked ? "verified" : "failed";
+    checkpoint = { id: cp.id, seq: cp.seq, kid: cp.kid, at: cp.createdAt, jws: cp.jws, valid: check.valid };
+  }
+  return {
+    logId: row.id,
+    seq: row.seq,
+    recordHash: row.recordHash,
+    computedRecordHash: computed,
+    chainHash: row.chainHash,
+    previousChainHash,
+    checks: { record: recordOk, link: linkOk, checkpoint: anchor },
+    checkpoint,
+    valid: problems.length === 0 && recordOk && linkOk,
+    problems,
+  };
+}
+
+/** Follows the chain from `row` to the checkpoint's seq; true when it arrives at the signed hash. */
+async function walkTo(reader: Queryable, row: AuditEventRow, cp: Checkpoint, problems: ChainProblem[]): Promise<boolean> {
+  let previous = row.chainHash;
+  let expectedSeq = row.seq + 1;
+  let last: AuditEventRow = row;
+  let ok = true;
+  while (expectedSeq <= cp.seq) {
+    const batch = await reader
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, row.orgId), gte(auditEvents.seq, expectedSeq), lte(auditEvents.seq, cp.seq)))
+      .orderBy(asc(auditEvents.seq))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    for (const next of batch) {
+      if (next.seq !== expectedSeq) {
+        problems.push({ reason: "missing_records", seq: expectedSeq, logId: next.id, detail: { fromSeq: expectedSeq, throughSeq: next.seq - 1 } });
+        ok = false;
+      } else {
+        const problem = checkLink(next, previous);
+        if (problem) {
+          problems.push(problem);
+          ok = false;
+        }
+      }
+      previous = next.chainHash;
+      expectedSeq = next.seq + 1;
+      last = next;
+    }
+  }
+  if (last.seq !== cp.seq) {
+    problems.push({ reason: "tail_truncated", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { checkpointSeq: cp.seq, headSeq: last.seq } });
+    return false;
+  }
+  if (last.chainHash !== cp.chainHash) {
+    problems.push(checkpointMismatch(cp, last));
+    return false;
+  }
+  return ok;
+}

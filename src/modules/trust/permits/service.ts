@@ -1,0 +1,246 @@
+/**
+ * Permits (spec 2.7, 5.5): a short-lived RS256 statement, signed with the organization's
+ * permit key, that one badge (ConnectedId) holds one scope. Anyone verifies it with the
+ * organization's JWKS; a signing-key rotation voids every permit signed before it.
+ *
+ * issuePermit runs the checks of 5.5 in their order, each with its own answer:
+ *   1. resolve the organization            400 no_organization_context
+ *   2. resolve the caller's ConnectedId    404 badge_not_found
+ *   3. badge active                        403 badge_suspended
+ *   4. not revoked                         403 badge_revoked
+ *   5. scope held (wildcards allowed)      403 scope_not_held
+ *   6. seal tier from the SecurityMode     403 personal_seal_required / step_up_required / step_up_failed
+ *   7. sign RS256 with the permit key      500 signing_key_missing
+ * The caller is authenticated before any of them (401 for a missing or bad credential).
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../../context";
+import { canonicalJson } from "../../../platform/crypto/canonical-json";
+import { sha256Hex } from "../../../platform/crypto/hash";
+import { signRs256 } from "../../../platform/crypto/rs256";
+import { ApiError } from "../../../platform/http/errors";
+import { newId } from "../../../platform/ids";
+import { machineInOrg } from "../../access/machine/m2m";
+import type { M2mClaims } from "../../access/machine/m2m-token";
+import { orgBySlug } from "../../access/machine/hot-queries";
+import { orgSigner } from "../keys/signing-keys";
+import { resolveOrgAccess, type Organization } from "../../orgs/access";
+import { connectedIds } from "../../orgs/schema";
+import { enforceSessionPolicy } from "../../orgs/security-policy";
+import { securityModeOf, type SecurityMode } from "../../orgs/settings";
+import { hasPersonalSeal } from "../../identity/passkeys/service";
+import { verifyPersonalSeal } from "../../identity/passkeys/seal";
+import { parseScope } from "../../orgs/permissions/scopes";
+import { coversAll } from "../../orgs/permissions/service";
+import { permitIdempotency } from "./schema";
+
+export const PermitErrors = {
+  noOrganizationContext: "no_organization_context",
+  badgeNotFound: "badge_not_found",
+  badgeRevoked: "badge_revoked",
+  scopeNotHeld: "scope_not_held",
+  invalidScope: "invalid_scope",
+  personalSealRequired: "personal_seal_required",
+  signingKeyMissing: "signing_key_missing",
+  idempotencyKeyReused: "idempotency_key_reused",
+  contextTooLarge: "context_too_large",
+} as const;
+
+/** ttlSeconds (spec §8): default 30, clamped to 1..300. */
+export const PERMIT_TTL = { default: 30, min: 1, max: 300 } as const;
+/** The largest `context` object a permit carries, serialized. */
+export const PERMIT_CONTEXT_MAX_BYTES = 4096;
+export const PERMIT_TOKEN_TYPE = "permit+jwt";
+/** The personal seal a person presents for a permit in a strict organization; subject = the org slug. */
+export const PERMIT_SEAL_PURPOSE = "permit.issue";
+
+/**
+ * The seal tier a permit records, derived from the organization's SecurityMode:
+ * - standard → `credential`: the caller's session or M2M token is enough;
+ * - elevated → `personal_seal`: a person must have a Personal Seal (a passkey); machines pass;
+ * - strict   → `sealed_request`: a person seals each permit request with a passkey
+ *   assertion (purpose permit.issue, subject the org slug); machines cannot, and are refused.
+ */
+export const SEAL_TIERS: Record<SecurityMode, "credential" | "personal_seal" | "sealed_request"> = {
+  standard: "credential",
+  elevated: "personal_seal",
+  strict: "sealed_request",
+};
+
+export function clampTtl(requested: number | undefined): number {
+  if (requested === undefined) return PERMIT_TTL.default;
+  return Math.min(PERMIT_TTL.max, Math.max(PERMIT_TTL.min, Math.floor(requested)));
+}
+
+/** Who asks for a permit, authenticated but not yet placed in the organization. */
+export type PermitCaller =
+  | { kind: "user"; userId: string; email: string; sessionToken: string }
+  | { kind: "m2m"; claims: M2mClaims };
+
+export interface PermitRequest {
+  slug: string;
+  requestedScope: string;
+  ttlSeconds?: number;
+  idempotencyKey?: string;
+  context?: Record<string, unknown>;
+  sealAssertion?: unknown;
+}
+
+export interface IssuedPermit {
+  permit: string;
+  permitId: string;
+  tokenType: typeof PERMIT_TOKEN_TYPE;
+  connectedId: string;
+  scope: string;
+  sealTier: (typeof SEAL_TIERS)[SecurityMode];
+  expiresIn: number;
+  expiresAt: string;
+  kid: string;
+  jwksUri: string;
+}
+
+type Deps = Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring">;
+
+/** The caller as 5.5 needs it: a badge and the scopes it holds. */
+interface BadgeHolder {
+  connectedId: string;
+  scopes: readonly string[];
+  userId: string | null;
+}
+
+/** Checks 2–4: the caller's badge in the organization, active and not revoked. */
+async function badgeHolder(deps: Deps, org: Organization, caller: PermitCaller): Promise<BadgeHolder> {
+  if (caller.kind === "m2m") {
+    const machine = await machineInOrg(deps, caller.claims, org);
+    if (!machine.connectedId) {
+      throw new ApiError(404, PermitErrors.badgeNotFound, { message: "the API key acts as no service account, so the caller has no badge in this organization" });
+    }
+    return { connectedId: machine.connectedId, scopes: machine.scopes, userId: null };
+  }
+  // A suspended badge is refused here with 403 badge_suspended (check 3), as on every org route.
+  const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: caller.userId, email: caller.email });
+  if (access?.actor.connectedId) {
+    await enforceSessionPolicy(deps.db.read, access.org, access.actor, caller.sessionToken, deps.clock.now());
+    return { connectedId: access.actor.connectedId, scopes: access.actor.scopes, userId: caller.userId };
+  }
+  const [revoked] = await deps.db.read
+    .select({ id: connectedIds.id })
+    .from(connectedIds)
+    .where(and(eq(connectedIds.orgId, org.id), eq(connectedIds.userId, caller.userId), eq(connectedIds.status, "revoked")))
+    .limit(1);
+  if (revoked) throw new ApiError(403, PermitErrors.badgeRevoked, { message: "your badge in this organization has been revoked" });
+  throw new ApiError(404, PermitErrors.badgeNotFound, { message: "you hold no badge in this organization" });
+}
+
+/** Check 5: the requested scope, well-formed and covered by what the badge holds. */
+function requireScope(holder: BadgeHolder, requestedScope: string): void {
+  const parsed = parseScope(requestedScope);
+  if (!parsed.ok) throw new ApiError(400, PermitErrors.invalidScope, { field: "requestedScope", message: parsed.reason });
+  if (!coversAll(holder.scopes, [requestedScope])) {
+    throw new ApiError(403, PermitErrors.scopeNotHeld, { scope: requestedScope, message: "the caller does not hold this scope" });
+  }
+}
+
+/** Check 6, before anything is signed; a strict organization's seal is verified later, in the transaction that consumes it. */
+async function requireSealTier(deps: Deps, tier: IssuedPermit["sealTier"], holder: BadgeHolder, sealAssertion: unknown): Promise<void> {
+  if (tier === "credential") return;
+  if (holder.userId === null) {
+    if (tier === "personal_seal") return;
+    throw new ApiError(403, PermitErrors.personalSealRequired, { sealTier: tier, message: "this organization is in strict mode: every permit is sealed by a person's passkey, so machines cannot ask for one" });
+  }
+  if (!(await hasPersonalSeal(deps.db.read, holder.userId))) {
+    throw new ApiError(403, PermitErrors.personalSealRequired, { sealTier: tier, message: "this organization requires a Personal Seal: register a passkey first" });
+  }
+  if (tier === "sealed_request" && (sealAssertion === undefined || sealAssertion === null || sealAssertion === "")) {
+    throw new ApiError(403, "step_up_required", { purpose: PERMIT_SEAL_PURPOSE, subject: "the organization slug", message: "seal this request with your passkey" });
+  }
+}
+
+function validContext(context: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (context === undefined) return undefined;
+  if (Buffer.byteLength(JSON.stringify(context)) > PERMIT_CONTEXT_MAX_BYTES) {
+    throw new ApiError(400, PermitErrors.contextTooLarge, { field: "context", limitBytes: PERMIT_CONTEXT_MAX_BYTES, message: `context is at most ${PERMIT_CONTEXT_MAX_BYTES} bytes as JSON` });
+  }
+  return context;
+}
+
+function permitSealContext(orgId: string, connectedId: string, idempotencyKey: string): string {
+  return `permit_idempotency:${orgId}:${connectedId}:${idempotencyKey}`;
+}
+
+/** POST /api/org/{slug}/permits/issue. */
+export async function issuePermit(deps: Deps, caller: PermitCaller, input: PermitRequest): Promise<IssuedPermit> {
+  const context = validContext(input.context);
+  const org = await orgBySlug(deps.db.read, input.slug);
+  if (!org) throw new ApiError(400, PermitErrors.noOrganizationContext, { message: `no organization "${input.slug}": a permit is issued in an organization's context` });
+  const holder = await badgeHolder(deps, org, caller);
+  requireScope(holder, input.requestedScope);
+  const sealTier = SEAL_TIERS[await securityModeOf(deps.db.read, org.id)];
+  await requireSealTier(deps, sealTier, holder, input.sealAssertion);
+  const signer = await orgSigner(deps, "permit", org.id);
+  if (!signer) throw new ApiError(500, PermitErrors.signingKeyMissing, { message: "the organization has no permit signing key: its Org Master Seal has not been made" });
+
+  const ttl = clampTtl(input.ttlSeconds);
+  const now = deps.clock.now();
+  const iat = Math.floor(now / 1000);
+  const permitId = newId();
+  const claims = {
+    iss: deps.config.baseUrl,
+    sub: holder.connectedId,
+    org: org.id,
+    org_slug: org.slug,
+    scope: input.requestedScope,
+    seal_tier: sealTier,
+    iat,
+    nbf: iat,
+    exp: iat + ttl,
+    jti: permitId,
+    ...(context ? { ctx: context } : {}),
+  };
+  const permit = await signRs256(signer, { typ: PERMIT_TOKEN_TYPE }, claims);
+  const issued: IssuedPermit = {
+    permit,
+    permitId,
+    tokenType: PERMIT_TOKEN_TYPE,
+    connectedId: holder.connectedId,
+    scope: input.requestedScope,
+    sealTier,
+    expiresIn: ttl,
+    expiresAt: new Date((iat + ttl) * 1000).toISOString(),
+    kid: signer.kid,
+    jwksUri: `${deps.config.baseUrl}/api/public/orgs/${org.slug}/jwks.json`,
+  };
+  if (sealTier !== "sealed_request" && input.idempotencyKey === undefined) return issued;
+
+  return deps.db.write(async (tx) => {
+    if (sealTier === "sealed_request") {
+      await verifyPersonalSeal(tx, deps, { userId: holder.userId!, purpose: PERMIT_SEAL_PURPOSE, subject: org.slug, assertion: input.sealAssertion });
+    }
+    if (input.idempotencyKey === undefined) return issued;
+    const key = input.idempotencyKey;
+    const requestHash = sha256Hex(canonicalJson({ scope: input.requestedScope, ttl, context: context ?? null }));
+    await tx.lock(`permit-idempotency:${org.id}:${holder.connectedId}:${key}`);
+    const where = and(eq(permitIdempotency.orgId, org.id), eq(permitIdempotency.connectedId, holder.connectedId), eq(permitIdempotency.idempotencyKey, key));
+    const [earlier] = await tx.select().from(permitIdempotency).where(where);
+    // A permit signed with a key rotated out since no longer verifies: a fresh one replaces it.
+    if (earlier && earlier.expiresAt > now && earlier.permitKeyId === signer.kid) {
+      if (earlier.requestHash !== requestHash) {
+        throw new ApiError(409, PermitErrors.idempotencyKeyReused, { field: "idempotencyKey", message: "this idempotencyKey was used for another request within the permit's lifetime" });
+      }
+      return JSON.parse(await deps.secrets.open(earlier.permitSealed, permitSealContext(org.id, holder.connectedId, key))) as IssuedPermit;
+    }
+    if (earlier) await tx.delete(permitIdempotency).where(where);
+    await tx.insert(permitIdempotency).values({
+      id: permitId,
+      orgId: org.id,
+      connectedId: holder.connectedId,
+      idempotencyKey: key,
+      requestHash,
+      permitSealed: await deps.secrets.seal(JSON.stringify(issued), permitSealContext(org.id, holder.connectedId, key)),
+      permitKeyId: signer.kid,
+      expiresAt: (iat + ttl) * 1000,
+      createdAt: now,
+    });
+    return issued;
+  });
+}
