@@ -14,10 +14,19 @@ import {
 } from "drizzle-kit/api";
 import { declaredTables, setActiveDialect, type Dialect } from "../src/platform/db/kit";
 import { STATEMENT_BREAKPOINT } from "../src/platform/db/migrator";
-import "../src/schema";
+import { MODULES } from "../src/modules";
+import { ownedTables } from "../src/platform/module";
 
 const root = join(import.meta.dir, "..", "migrations");
 const name = (process.argv[2] ?? "change").replace(/[^a-z0-9_]/gi, "_").toLowerCase();
+
+// Every table belongs to one module (DESIGN §3): a table no module declares is refused.
+const owned = new Set(MODULES.flatMap((m) => ownedTables(m)));
+const orphans = declaredTables.filter((t) => !owned.has(t.name)).map((t) => t.name);
+if (orphans.length) {
+  console.error(`tables no module declares in its \`tables\`: ${orphans.join(", ")}`);
+  process.exit(1);
+}
 
 async function generate(dialect: Dialect) {
   setActiveDialect(dialect);

@@ -14,7 +14,9 @@ import { createLogger, type Logger } from "./platform/log";
 import { createMailSender, createSmsSender } from "./platform/outbound";
 import type { MailSender, SmsSender } from "./platform/outbound/types";
 import { createBlobStore, type BlobStore } from "./platform/blobs";
-import { registerJobs } from "./jobs";
+import { MODULES } from "./modules";
+import { checkModules, type ModuleDefinition } from "./platform/module";
+import { registerAuditEvents } from "./platform/audit/catalog";
 import { createSessionManager, type SessionManager } from "./modules/identity/sessions";
 import { Keyring } from "./modules/trust/keys/keyring";
 
@@ -33,6 +35,8 @@ export interface AppContext {
   /** Where file bytes live: local disk or S3 (SIGNET_STORAGE). */
   blobs: BlobStore;
   version: string;
+  /** The modules this app is assembled from (src/modules.ts). */
+  modules: readonly ModuleDefinition<AppContext>[];
 }
 
 export const VERSION: string = (await import("../package.json", { with: { type: "json" } })).default.version;
@@ -43,6 +47,8 @@ export interface ContextOverrides {
   mail?: MailSender;
   sms?: SmsSender;
   blobs?: BlobStore;
+  /** Another module list than src/modules.ts (a test adding a module). */
+  modules?: readonly ModuleDefinition<AppContext>[];
 }
 
 /** Opens the database, applies migrations and wires every dependency. */
@@ -64,8 +70,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const sessions = createSessionManager({ db, clock }, { secureCookies: config.dashboardBase.startsWith("https:") });
   const keyring = new Keyring({ db, clock, logger, secrets, database: config.database });
   const blobs = overrides.blobs ?? createBlobStore(config, { clock, masterKey });
-  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, keyring, blobs, version: VERSION };
-  registerJobs(ctx);
+  const ctx: AppContext = { config, db, clock, logger, secrets, mail, sms, jobs, sessions, keyring, blobs, version: VERSION, modules: overrides.modules ?? MODULES };
+  checkModules(ctx.modules, ctx);
+  for (const module of ctx.modules) {
+    registerAuditEvents(module.events ?? []);
+    for (const job of module.jobs?.(ctx) ?? []) jobs.register(job);
+  }
   return ctx;
 }
 

@@ -220,6 +220,19 @@ export function catalogEntry(type: string): AuditEventDefinition | null {
   return byType.get(type) ?? null;
 }
 
+/**
+ * Adds a module's own event types (its `events` in src/modules.ts) to the catalog. The
+ * same definition may be registered again (every context registers its modules); a
+ * second definition of a type is refused.
+ */
+export function registerAuditEvents(definitions: readonly AuditEventDefinition[]): void {
+  for (const definition of definitions) {
+    const existing = byType.get(definition.type);
+    if (existing && existing !== definition) throw new Error(`audit event "${definition.type}" is already in the catalog`);
+    byType.set(definition.type, definition);
+  }
+}
+
 /** The type and a payload checked against the catalog, to spread into appendAudit's input. */
 export function auditEvent<D extends AuditEventDefinition<string, any>>(definition: D, payload: AuditPayload<D>): { type: D["type"]; payload: Record<string, unknown> } {
   return { type: definition.type, payload: payload as Record<string, unknown> };

@@ -146,6 +146,14 @@ type SqliteTableOf<N extends string, C extends Record<string, SQLiteColumnBuilde
 /** Every kit table, in declaration order, for migration generation. */
 export const declaredTables: Array<{ name: string; sqlite: unknown; postgres: unknown }> = [];
 
+/** The name of each table value `table()` returned, so module manifests can name what they own. */
+const kitTableNames = new WeakMap<object, string>();
+
+/** The table's name when `value` is a kit table, else null. */
+export function kitTableName(value: unknown): string | null {
+  return typeof value === "object" && value !== null ? (kitTableNames.get(value) ?? null) : null;
+}
+
 /**
  * Declares a table once. `indexes` name their columns by key, so one list serves both
  * dialects.
@@ -173,7 +181,7 @@ export function table<N extends string, C extends Record<string, SQLiteColumnBui
   const tables = { sqlite: materialise("sqlite"), postgres: materialise("postgres") };
   declaredTables.push({ name, ...tables });
   const active = () => tables[activeDialect] as object;
-  return new Proxy({} as object, {
+  const proxy = new Proxy({} as object, {
     get: (_, prop) => Reflect.get(active(), prop),
     has: (_, prop) => Reflect.has(active(), prop),
     ownKeys: () => Reflect.ownKeys(active()),
@@ -182,5 +190,7 @@ export function table<N extends string, C extends Record<string, SQLiteColumnBui
       return d ? { ...d, configurable: true } : undefined;
     },
     getPrototypeOf: () => Reflect.getPrototypeOf(active()),
-  }) as SqliteTableOf<N, C>;
+  });
+  kitTableNames.set(proxy, name);
+  return proxy as SqliteTableOf<N, C>;
 }

@@ -65,8 +65,3 @@ export function retentionJob(ctx: AppContext): JobDefinition {
   };
 }
 
-export function registerAuditJobs(ctx: AppContext): void {
-  ctx.jobs.register(checkpointJob(ctx));
-  ctx.jobs.register(verifyJob(ctx));
-  ctx.jobs.register(retentionJob(ctx));
-}

@@ -1,0 +1,32 @@
+/**
+ * The one list of modules (DESIGN §3). The app's routes are mounted in this order; the
+ * scheduler's jobs, the migration schema and the audit event catalog are assembled from
+ * it. A new domain is one folder with a `module.ts` and one line here.
+ */
+import type { AppContext } from "./context";
+import type { ModuleDefinition } from "./platform/module";
+import { platformModule } from "./platform/manifest";
+import { devModule, pagesModule, systemModule } from "./surfaces/module";
+import { identityModule } from "./modules/identity/module";
+import { orgsModule } from "./modules/orgs/module";
+import { accessModule } from "./modules/access/module";
+import { trustModule } from "./modules/trust/module";
+import { storageModule } from "./modules/storage/module";
+import { customersModule } from "./modules/customers/module";
+import { analyticsModule } from "./modules/analytics/module";
+import { billingModule } from "./modules/billing/module";
+
+export const MODULES: readonly ModuleDefinition<AppContext>[] = [
+  platformModule,
+  systemModule,
+  identityModule,
+  orgsModule,
+  accessModule,
+  trustModule,
+  storageModule,
+  customersModule,
+  analyticsModule,
+  billingModule,
+  pagesModule,
+  devModule,
+];

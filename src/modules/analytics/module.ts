@@ -1,0 +1,13 @@
+/** Beacon ingest, daily rollups sealed into the audit chain, and the reports. */
+import type { AppContext } from "../../context";
+import { defineModule } from "../../platform/module";
+import { analyticsRollupJob } from "./rollups";
+import { analyticsRoutes } from "./routes";
+import * as tables from "./schema";
+
+export const analyticsModule = defineModule<AppContext>({
+  name: "analytics",
+  tables,
+  routes: (ctx) => [analyticsRoutes(ctx)],
+  jobs: (ctx) => [analyticsRollupJob(ctx)],
+});

@@ -1,0 +1,11 @@
+/** Add-ons and the prepaid credit they draw on. */
+import type { AppContext } from "../../context";
+import { defineModule } from "../../platform/module";
+import { addonRoutes } from "./addons/routes";
+import * as tables from "./addons/schema";
+
+export const billingModule = defineModule<AppContext>({
+  name: "billing",
+  tables,
+  routes: (ctx) => [addonRoutes(ctx)],
+});

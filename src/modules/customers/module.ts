@@ -1,0 +1,29 @@
+/** App groups and applications, and their end users: sign-in methods, MFA, passkeys, social, import, hosted login. */
+import type { AppContext } from "../../context";
+import { defineModule } from "../../platform/module";
+import { appRoutes } from "./apps/routes";
+import * as appTables from "./apps/schema";
+import { hostedLoginRoutes } from "./end-users/hosted-login/routes";
+import { endUserImportRoutes } from "./end-users/import/routes";
+import { endUsersPruneJob } from "./end-users/jobs";
+import { endUserMfaPruneJob } from "./end-users/mfa/jobs";
+import { endUserMfaRoutes } from "./end-users/mfa/routes";
+import { endUserPasskeyRoutes } from "./end-users/passkeys/routes";
+import { endUserRoutes } from "./end-users/routes";
+import * as endUserTables from "./end-users/schema";
+import { socialRoutes } from "./end-users/social/routes";
+
+export const customersModule = defineModule<AppContext>({
+  name: "customers",
+  tables: { ...appTables, ...endUserTables },
+  routes: (ctx) => [
+    appRoutes(ctx),
+    endUserRoutes(ctx),
+    endUserPasskeyRoutes(ctx),
+    socialRoutes(ctx),
+    endUserMfaRoutes(ctx),
+    endUserImportRoutes(ctx),
+    hostedLoginRoutes(ctx),
+  ],
+  jobs: (ctx) => [endUsersPruneJob(ctx), endUserMfaPruneJob(ctx)],
+});

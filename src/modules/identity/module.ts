@@ -1,0 +1,15 @@
+/** Dashboard users: accounts, sessions, magic links, passkeys and personal seals, linked identities. */
+import type { AppContext } from "../../context";
+import { defineModule } from "../../platform/module";
+import { signInArtifactsPruneJob } from "./jobs";
+import { linkedIdentityRoutes } from "./linked-identities/routes";
+import { passkeyRoutes } from "./passkeys/routes";
+import { accountRoutes } from "./routes";
+import * as tables from "./schema";
+
+export const identityModule = defineModule<AppContext>({
+  name: "identity",
+  tables,
+  routes: (ctx) => [accountRoutes(ctx), passkeyRoutes(ctx), linkedIdentityRoutes(ctx)],
+  jobs: (ctx) => [signInArtifactsPruneJob(ctx)],
+});

@@ -1,0 +1,16 @@
+/** The audit chain (checkpoints, retention, verification), the organization's keys and seals, permits. */
+import type { AppContext } from "../../context";
+import { defineModule } from "../../platform/module";
+import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
+import { auditRoutes } from "./audit/routes";
+import * as auditTables from "./audit/schema";
+import { permitIdempotencyPruneJob } from "./permits/jobs";
+import { permitRoutes } from "./permits/routes";
+import * as permitTables from "./permits/schema";
+
+export const trustModule = defineModule<AppContext>({
+  name: "trust",
+  tables: { ...auditTables, ...permitTables },
+  routes: (ctx) => [auditRoutes(ctx), permitRoutes(ctx)],
+  jobs: (ctx) => [checkpointJob(ctx), verifyJob(ctx), retentionJob(ctx), permitIdempotencyPruneJob(ctx)],
+});

@@ -1,0 +1,73 @@
+/**
+ * The module contract (DESIGN §3): a domain declares what it brings next to the code
+ * that implements it, and `src/modules.ts` lists the domains once. The app's routes, the
+ * scheduler's jobs, the migration schema and the audit event catalog are assembled from
+ * that list, so a new domain is one folder and one line in `src/modules.ts`.
+ *
+ * The kernel imports no module: the dependencies a module receives are a type parameter,
+ * fixed by the top-level wiring (`AppContext`).
+ */
+import type { AnyElysia } from "elysia";
+import type { AuditEventDefinition } from "./audit/catalog";
+import type { JobDefinition } from "./jobs/scheduler";
+import { kitTableName } from "./db/kit";
+
+export interface ModuleDefinition<Deps> {
+  /** Unique, lower-case: the domain's folder name (`orgs`, `storage`, `surfaces.pages`). */
+  name: string;
+  /** Route plugins, mounted in this order after the modules listed before this one. */
+  routes?: (deps: Deps) => AnyElysia[];
+  /** Scheduled jobs, registered on the scheduler at start (and listed by `signet jobs`). */
+  jobs?: (deps: Deps) => JobDefinition[];
+  /**
+   * The tables this module owns (a schema file's namespace, `import * as schema`): no
+   * other module reads or writes them directly. Values that are not kit tables are ignored.
+   */
+  tables?: Readonly<Record<string, unknown>>;
+  /** Audit event types this module adds to the catalog (platform/audit/catalog.ts). */
+  events?: readonly AuditEventDefinition[];
+  /** When given, the module's routes are mounted only where this is true (dev routes). */
+  mountedWhen?: (deps: Deps) => boolean;
+}
+
+export function defineModule<Deps>(definition: ModuleDefinition<Deps>): ModuleDefinition<Deps> {
+  if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)?$/.test(definition.name)) throw new Error(`module name "${definition.name}" is not a lower-case folder name`);
+  return definition;
+}
+
+/** The names of the kit tables a module declares it owns. */
+export function ownedTables(module: Pick<ModuleDefinition<never>, "tables">): string[] {
+  return Object.values(module.tables ?? {}).flatMap((value) => kitTableName(value) ?? []);
+}
+
+/**
+ * Checks a list of modules once, at assembly: unique names, each table owned by one
+ * module, each job and event type declared once.
+ */
+export function checkModules<Deps>(modules: readonly ModuleDefinition<Deps>[], deps: Deps): void {
+  const names = new Set<string>();
+  const tableOwner = new Map<string, string>();
+  const eventOwner = new Map<string, string>();
+  for (const m of modules) {
+    if (names.has(m.name)) throw new Error(`module "${m.name}" is listed twice`);
+    names.add(m.name);
+    for (const table of ownedTables(m)) {
+      const owner = tableOwner.get(table);
+      if (owner) throw new Error(`table "${table}" is owned by both "${owner}" and "${m.name}"`);
+      tableOwner.set(table, m.name);
+    }
+    for (const event of m.events ?? []) {
+      const owner = eventOwner.get(event.type);
+      if (owner) throw new Error(`audit event "${event.type}" is declared by both "${owner}" and "${m.name}"`);
+      eventOwner.set(event.type, m.name);
+    }
+  }
+  const jobOwner = new Map<string, string>();
+  for (const m of modules) {
+    for (const job of m.jobs?.(deps) ?? []) {
+      const owner = jobOwner.get(job.name);
+      if (owner) throw new Error(`job "${job.name}" is declared by both "${owner}" and "${m.name}"`);
+      jobOwner.set(job.name, m.name);
+    }
+  }
+}
