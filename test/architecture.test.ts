@@ -6,10 +6,12 @@
  * - no cycle between domains.
  * Violations that predate the rules are listed in architecture.known.json. The list may
  * only shrink: a new violation fails, and so does a listed one that no longer exists
- * (delete its line).
+ * (delete its line, or run with SIGNET_SHRINK_ARCHITECTURE=1). Groups of domains that
+ * reach each other are one "cycle among" line; when a domain leaves the group, that line
+ * is replaced by hand with the smaller group the test prints.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = resolve(import.meta.dir, "..");
@@ -121,11 +123,17 @@ function tangledGroups(graph: Map<string, Set<string>>): string[][] {
 }
 
 const knownPath = join(import.meta.dir, "architecture.known.json");
-const known: string[] = JSON.parse(readFileSync(knownPath, "utf8"));
+let known: string[] = JSON.parse(readFileSync(knownPath, "utf8"));
 
 describe("architecture (DESIGN §2)", () => {
   const edges = crossDomainEdges();
   const current = violations(edges);
+  // After removing violations: SIGNET_SHRINK_ARCHITECTURE=1 drops the ones that are gone.
+  // It never adds one, so the list can only shrink this way.
+  if (process.env.SIGNET_SHRINK_ARCHITECTURE) {
+    known = known.filter((v) => current.includes(v));
+    writeFileSync(knownPath, JSON.stringify(known, null, 1) + "\n");
+  }
 
   test("no new violation: a domain reaches another only through its index.ts, platform imports no domain, no cycle", () => {
     expect(current.filter((v) => !known.includes(v))).toEqual([]);

@@ -14,7 +14,7 @@ import { strictBody } from "../../platform/http/strict-body";
 import { resolveSessionActor } from "../identity/guard";
 import { applyCors, PUBLIC_APP_PREFIX } from "../customers/apps/cors";
 import { orgGuard } from "../orgs/guard";
-import { uiFiles } from "../../surfaces/pages/ui";
+import { uiFiles } from "../../platform/ui";
 import { BEACON_LIMITS, countryOf, normaliseEvent, parseBatch } from "./beacon";
 import { appGroupCollections, setCollection } from "./collection";
 import { assertCan } from "../orgs/permissions/service";

@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { UI_PUBLIC_PATH, VERSION_TOKEN } from "../../../embedded-ui/build";
 import { ApiError, KernelErrors } from "../../platform/http/errors";
-import { uiFiles } from "./ui";
+import { uiFiles } from "../../platform/ui";
 
 async function renderDashboard(version: string): Promise<string> {
   const index = (await uiFiles()).get("index.html");

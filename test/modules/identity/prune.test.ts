@@ -1,4 +1,4 @@
-/** sign-in-artifacts.prune: expired magic links, link requests and old OTP codes go; live ones stay. */
+/** sign-in-artifacts.prune (magic links, link requests) and org-otp.prune (OTP codes): what expired goes, live rows stay. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { linkRequests, magicLinks } from "../../../src/modules/identity/schema";
 import { otpCodes } from "../../../src/modules/orgs/schema";
@@ -16,7 +16,12 @@ const counts = async () => ({
   otpCodes: (await t.ctx.db.read.select().from(otpCodes)).length,
 });
 
-describe("sign-in-artifacts.prune", () => {
+const prune = async () => {
+  await t.ctx.jobs.runNow("sign-in-artifacts.prune");
+  await t.ctx.jobs.runNow("org-otp.prune");
+};
+
+describe("sign-in-artifacts.prune and org-otp.prune", () => {
   test("keeps what may still be used or counted, deletes the rest a day (codes: two days) later", async () => {
     const org = await createOrg(t, "owner@prune.example", "Prune Co");
     expect((await t.request("POST", "/api/auth/magic-link/send", { json: { email: "old@prune.example" } })).status).toBe(202);
@@ -26,21 +31,21 @@ describe("sign-in-artifacts.prune", () => {
 
     // Within a day of expiry (links live 15 minutes) and within two days for codes: all kept.
     t.clock.advance(DAY);
-    await t.ctx.jobs.runNow("sign-in-artifacts.prune");
+    await prune();
     expect(await counts()).toEqual({ magicLinks: 1, linkRequests: 1, otpCodes: 1 });
 
     // A fresh link sent now is kept while the day-old ones go.
     t.clock.advance(HOUR);
     expect((await t.request("POST", "/api/auth/magic-link/send", { json: { email: "new@prune.example" } })).status).toBe(202);
-    await t.ctx.jobs.runNow("sign-in-artifacts.prune");
+    await prune();
     expect(await counts()).toEqual({ magicLinks: 1, linkRequests: 0, otpCodes: 1 });
 
     // Codes go at two days; the newer link a day after its own 15-minute life.
     t.clock.advance(DAY);
-    await t.ctx.jobs.runNow("sign-in-artifacts.prune");
+    await prune();
     expect(await counts()).toEqual({ magicLinks: 1, linkRequests: 0, otpCodes: 0 });
     t.clock.advance(15 * MINUTE + 1);
-    await t.ctx.jobs.runNow("sign-in-artifacts.prune");
+    await prune();
     expect(await counts()).toEqual({ magicLinks: 0, linkRequests: 0, otpCodes: 0 });
   });
 });

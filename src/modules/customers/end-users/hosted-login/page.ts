@@ -6,7 +6,7 @@
  * API answered.
  */
 import type { Config } from "../../../../config";
-import { uiFiles } from "../../../../surfaces/pages/ui";
+import { uiFiles } from "../../../../platform/ui";
 
 /** Replaced in login.html by the escaped JSON of a PortalPageState. */
 export const PORTAL_STATE_TOKEN = "%SIGNET_PORTAL_STATE%";

@@ -5,7 +5,7 @@
  * embedded-ui/ in memory: a fresh clone serves the page with no build step.
  */
 import { basename } from "node:path";
-import { buildUi } from "../../../embedded-ui/build";
+import { buildUi } from "../../embedded-ui/build";
 
 export type UiFiles = ReadonlyMap<string, Blob>;
 
