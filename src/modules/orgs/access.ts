@@ -26,7 +26,7 @@ export interface OrgActor extends PermissionActor {
 }
 
 /**
- * A machine acting in an organization with an M2M token (issue 4): the API key it was
+ * A machine acting in an organization with an M2M token: the API key it was
  * issued from and, when the key acts as a service account, that account's badge. It has
  * no user, no role and is never the owner; what it may do is its scopes.
  */

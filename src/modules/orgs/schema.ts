@@ -127,7 +127,7 @@ export const connectedIds = table(
   ],
 );
 
-/** Service accounts: machine badges that API keys may be bound to (issue 4). */
+/** Service accounts: machine badges that API keys may be bound to. */
 export const serviceAccounts = table(
   "service_accounts",
   {

@@ -1,5 +1,5 @@
 /**
- * Organization types (issue 3): what kind of entity an organization stands for.
+ * Organization types: what kind of entity an organization stands for.
  *
  * - personal: one person's workspace (the default).
  * - corporation: a company; it has a representative director.

@@ -35,7 +35,7 @@ type Iso = string;
 type Change<V> = { from: V; to: V };
 
 export const AUDIT_EVENTS = {
-  // --- Organizations (issue 3)
+  // --- Organizations
   orgCreated: define<{ name: string; slug: string; type: string; plan: string; parentOrgId?: Id }>()("org.created", "An organization is created"),
   orgDeleted: define<{ slug: string; name: string; parentOrgId: Id }>()("org.deleted", "A sub-organization is deleted (recorded in its own chain)"),
   orgPlanChanged: define<{ from: string; to: string; via?: "parent" }>()("org.plan_changed", "The plan changes (a sub-organization follows its parent)"),
@@ -53,7 +53,7 @@ export const AUDIT_EVENTS = {
   orgSettingsOnboardingUpdated: define<{ before: unknown; after: unknown }>()("org.settings.onboarding_updated", "Onboarding settings replaced"),
   orgSettingsNotificationsUpdated: define<{ before: unknown; after: unknown }>()("org.settings.notifications_updated", "Notification settings replaced"),
 
-  // --- Members, badges, invitations, roles, service accounts (issue 3)
+  // --- Members, badges, invitations, roles, service accounts
   memberAdded: define<{ userId: Id; connectedId: Id; role: string }>()("org.member.added", "A person joins (a sealed record)"),
   memberRoleChanged: define<{ userId: Id; connectedId: Id | null } & Change<string>>()("org.member.role_changed", "A member's role changes"),
   memberRemoved: define<{ userId: Id; connectedId: Id | null; role: string; left: boolean }>()("org.member.removed", "A member is removed or leaves"),
@@ -69,7 +69,7 @@ export const AUDIT_EVENTS = {
   serviceAccountUpdated: define<{ serviceAccountId: Id; changes: Record<string, unknown> }>()("org.service_account.updated", "A service account changes"),
   serviceAccountDeleted: define<{ serviceAccountId: Id; connectedId: Id | null; name: string; role: string }>()("org.service_account.deleted", "A service account is deleted"),
 
-  // --- Keys and machine access (issue 4)
+  // --- Keys and machine access
   masterSealCreated: define<{ method: "passkey" | "operator"; signingKeyId: Id; credentialId: string | null }>()("org.master_seal.created", "The Org Master Seal and the signing keys are created (a sealed record)"),
   signingKeyRotated: define<{ previous: Record<string, unknown>; current: Record<string, unknown>; previousSigningKeyRetireAt: Iso; retireImmediately: boolean }>()(
     "org.signing_key.rotated",
@@ -120,7 +120,7 @@ export const AUDIT_EVENTS = {
   kakaoChannelUnlinked: define<KakaoPayload>()("appgroup.kakao.channel_unlinked", "A messaging channel is unlinked"),
   kakaoMemberJoined: define<KakaoPayload>()("appgroup.kakao.member_joined", "A member joins through the messaging channel"),
 
-  // --- The audit chain itself (issue 5)
+  // --- The audit chain itself
   historyPurged: define<{ fromSeq: number; throughSeq: number; count: number; throughChainHash: string; oldestAt: Iso; newestAt: Iso; cutoffAt: Iso; reason: "retention" | "purge_now" }>()(
     "audit.history.purged",
     "The sealed tombstone of a retention purge; the chain continues from throughChainHash",
@@ -139,7 +139,7 @@ export const AUDIT_EVENTS = {
     "Integrity violations are resolved as false positives",
   ),
 
-  // --- Keys: partner assertions, webhook secret, plugin tokens (issue 4)
+  // --- Keys: partner assertions, webhook secret, plugin tokens
   partnerAssertionIssued: define<{ keyId: Id; assertionId: Id; kid: string; audience: string; subject: string; scopes: string[]; expiresIn: number }>()(
     "org.partner_assertion.issued",
     "A partner assertion is signed for an org API key (never the assertion)",
@@ -151,7 +151,7 @@ export const AUDIT_EVENTS = {
   pluginTokenCreated: define<{ tokenId: Id; name: string; prefix: string; scopes: string[]; expiresAt: Iso }>()("org.plugin_token.created", "A plugin token is created; only its prefix is recorded"),
   pluginTokenRevoked: define<{ tokenId: Id; name: string; prefix: string }>()("org.plugin_token.revoked", "A plugin token is revoked"),
 
-  // --- Storage lifecycle rules (issue 7; the share events are under spec §6)
+  // --- Storage lifecycle rules (the share events are under spec §6)
   lifecycleRuleCreated: define<LifecycleRulePayload>()("org.lifecycle_rule.created", "A storage lifecycle rule is created"),
   lifecycleRuleUpdated: define<{ ruleId: Id; before: Omit<LifecycleRulePayload, "ruleId">; after: Omit<LifecycleRulePayload, "ruleId"> }>()(
     "org.lifecycle_rule.updated",
@@ -163,7 +163,7 @@ export const AUDIT_EVENTS = {
     "The lifecycle job applied a rule: the files it moved to infrequent access or to the trash",
   ),
 
-  // --- Apps: app groups and applications (issue 6)
+  // --- Apps: app groups and applications
   appGroupCreated: define<{ appGroupId: Id; key: string; name: string; firstApplicationId: Id }>()("appgroup.created", "An app group is created with its first application"),
   appGroupUpdated: define<{ appGroupId: Id; fields: string[] }>()("appgroup.updated", "An app group's settings change (the fields named; never a secret)"),
   appGroupIconChanged: define<{ appGroupId: Id; iconUrl: string | null }>()("appgroup.icon_changed", "An app group's icon is set or removed"),
@@ -176,7 +176,7 @@ export const AUDIT_EVENTS = {
   applicationCloudflareDisconnected: define<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_disconnected", "A deployment account is disconnected"),
   applicationDeleted: define<{ applicationId: Id; clientKey: string; name: string }>()("appgroup.application.deleted", "An application is deleted"),
 
-  // --- Files (issue 7)
+  // --- Files
   fileUploaded: define<{ fileId: Id; fileName: string; contentType: string; sizeBytes: number; sha256: string; scope: string }>()("org.file.uploaded", "A file is uploaded"),
   fileTrashed: define<{ fileId: Id; fileName: string; sizeBytes: number; reason: "manual" | "lifecycle"; restorableUntil: Iso }>()(
     "org.file.trashed",
@@ -185,7 +185,7 @@ export const AUDIT_EVENTS = {
   fileRestored: define<{ fileId: Id; fileName: string; sizeBytes: number }>()("org.file.restored", "A file comes back from the trash"),
   fileDeleted: define<{ fileId: Id; fileName: string; sizeBytes: number; reason: "retention" }>()("org.file.deleted", "A trashed file is removed for good when its retention window ends"),
 
-  // --- Analytics and add-ons (issue 8; audit.rollup.behavior_created is under spec §6)
+  // --- Analytics and add-ons (audit.rollup.behavior_created is under spec §6)
   signInRollupCreated: define<{ date: string; rollupSha256: string; rowCount: number; eventCount: number; sourceSha256: string }>()(
     "audit.rollup.sign_in_created",
     "A daily sign-in rollup is built: its SHA-256, row and event counts and a hash of the source row list",
@@ -198,7 +198,7 @@ export const AUDIT_EVENTS = {
   addonDisabled: define<{ addonKey: string }>()("org.addon.disabled", "An add-on is switched off (no refund; it stays paid through the month)"),
   creditToppedUp: define<{ amountCents: number; balanceAfterCents: number }>()("org.credit.topped_up", "Prepaid credit is added by an operator (the seam billing replaces)"),
 
-  // --- end-user-import (issue 6)
+  // --- end-user-import
   endUserImported: define<{ appGroupId: Id; source: string; rows: number; created: number; duplicate: number; invalid: number; dormantPasswordHashes: number; sendInvites: boolean }>()(
     "end_user.imported",
     "End users are imported into an app group through public v1 (one event per request, with its counts)",

@@ -1,5 +1,5 @@
 /**
- * Machine access tables (issue 4): org API keys, the permit signing keys, and the
+ * Machine access tables: org API keys, the permit signing keys, and the
  * secrets that authenticate M2M access tokens. The org's token signing keys live in
  * orgs/schema.ts (`org_signing_keys`, created with the Org Master Seal).
  */

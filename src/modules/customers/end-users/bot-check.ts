@@ -1,5 +1,5 @@
 /**
- * Bot protection on the public sign-in routes (issue 6 item 8): when an app group has
+ * Bot protection on the public sign-in routes: when an app group has
  * `botProtection` on, a send that can mail or text someone carries a `turnstileToken`
  * that a BotVerifier must accept. The verifier is pluggable; the one we ship asks
  * Cloudflare Turnstile's siteverify endpoint (SIGNET_TURNSTILE_* settings).

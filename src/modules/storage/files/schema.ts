@@ -1,5 +1,5 @@
 /**
- * Files and storage (issue 7, spec 2.4, 3.4): the file records, the upload
+ * Files and storage (spec 2.4, 3.4): the file records, the upload
  * reservations behind the exact quota gate, and lifecycle rules. Bytes live in the
  * blob store (src/platform/blobs) under `storageKey`; these rows are the truth about
  * which bytes belong to whom.

@@ -1,5 +1,5 @@
 /**
- * The Org Master Seal (issue 3, spec 2.1): the owner creates it once, with their
+ * The Org Master Seal (spec 2.1): the owner creates it once, with their
  * personal seal (purpose `org.master_seal.create`, subject the org slug). Creating it
  * generates the organization's RS256 signing key. The operator's `admin bootstrap`
  * creates it too: access to the data stands in for the owner's seal there.

@@ -1,5 +1,5 @@
 /**
- * Bot protection (issue 6 item 8): off by default; when on, magic-link send needs a
+ * Bot protection: off by default; when on, magic-link send needs a
  * turnstileToken that the verifier accepts. The verifier is the real Turnstile client,
  * pointed (SIGNET_TURNSTILE_VERIFY_URL) at a local HTTP peer playing siteverify.
  */

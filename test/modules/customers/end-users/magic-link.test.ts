@@ -1,5 +1,5 @@
 /**
- * End-user magic links (spec 4.1, issue 6 item 4): send never reveals an account, the
+ * End-user magic links (spec 4.1): send never reveals an account, the
  * link's redirect rules, single use, 15 minutes, the application binding, rate limits,
  * auto-activation of invited users, the method switch, and bad input.
  */

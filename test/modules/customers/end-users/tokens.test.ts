@@ -1,5 +1,5 @@
 /**
- * End-user access tokens as an application verifies them (issue 6 item 6): jose's
+ * End-user access tokens as an application verifies them: jose's
  * remote JWKS over real HTTP, exactly the documented claims, aud = the application's
  * key, expiry after 15 minutes, and the org's signing-key rotation (the old key
  * verifies until it retires; retireImmediately stops it at once).
