@@ -4,8 +4,8 @@
  * reads, so it works while `signet serve` runs on the same database.
  */
 import type { Config } from "../config";
-import { closeContext } from "../context";
-import { openCliContext } from "./context";
+import { closePlatform } from "../platform/deps";
+import { openCliPlatform } from "./context";
 import { listOutbox } from "../platform/outbound/outbox";
 import { parseOptions } from "./args";
 import { UsageError } from "./errors";
@@ -22,14 +22,15 @@ export async function outboxCommand(config: Config, args: string[]): Promise<num
     limit = Number(options.limit);
   }
   if (options.to !== undefined && !options.to.trim()) throw new UsageError("--to needs an address or number");
-  const ctx = await openCliContext(config);
+  // The outbox is the kernel's: no module is built for it.
+  const platform = await openCliPlatform(config);
   try {
-    const messages = await listOutbox(ctx.db, { to: options.to, limit });
+    const messages = await listOutbox(platform.db, { to: options.to, limit });
     const out = messages.map((m) => JSON.stringify(m) + "\n").join("");
     // main exits right after: wait until a piped stdout has taken every line.
     if (out) await new Promise<void>((resolve, reject) => process.stdout.write(out, (e) => (e ? reject(e) : resolve())));
     return 0;
   } finally {
-    await closeContext(ctx);
+    await closePlatform(platform);
   }
 }

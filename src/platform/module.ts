@@ -15,6 +15,13 @@ import { kitTableName } from "./db/kit";
 export interface ModuleDefinition<Deps> {
   /** Unique, lower-case: the domain's folder name (`orgs`, `storage`, `surfaces.pages`). */
   name: string;
+  /**
+   * Builds the module's services from the platform and what the modules listed before
+   * it built; what it returns joins the dependencies every later module and route sees.
+   */
+  init?: (deps: Deps) => Partial<Deps> | Promise<Partial<Deps>>;
+  /** Releases what `init` opened (connections, timers), in reverse list order at shutdown. */
+  stop?: (deps: Deps) => Promise<void>;
   /** Route plugins, mounted in this order after the modules listed before this one. */
   routes?: (deps: Deps) => AnyElysia[];
   /** Scheduled jobs, registered on the scheduler at start (and listed by `signet jobs`). */

@@ -6,10 +6,12 @@ import { linkedIdentityRoutes } from "./linked-identities/routes";
 import { passkeyRoutes } from "./passkeys/routes";
 import { accountRoutes } from "./routes";
 import * as tables from "./schema";
+import { createSessionManager } from "./sessions";
 
 export const identityModule = defineModule<AppContext>({
   name: "identity",
   tables,
+  init: (deps) => ({ sessions: createSessionManager(deps, { secureCookies: deps.config.dashboardBase.startsWith("https:") }) }),
   routes: (ctx) => [accountRoutes(ctx), passkeyRoutes(ctx), linkedIdentityRoutes(ctx)],
   jobs: (ctx) => [signInArtifactsPruneJob(ctx)],
 });

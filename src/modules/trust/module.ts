@@ -4,6 +4,7 @@ import { defineModule } from "../../platform/module";
 import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
 import { auditRoutes } from "./audit/routes";
 import * as auditTables from "./audit/schema";
+import { Keyring } from "./keys/keyring";
 import { permitIdempotencyPruneJob } from "./permits/jobs";
 import { permitRoutes } from "./permits/routes";
 import * as permitTables from "./permits/schema";
@@ -11,6 +12,8 @@ import * as permitTables from "./permits/schema";
 export const trustModule = defineModule<AppContext>({
   name: "trust",
   tables: { ...auditTables, ...permitTables },
+  init: (deps) => ({ keyring: new Keyring(deps) }),
+  stop: (deps) => deps.keyring.close(),
   routes: (ctx) => [auditRoutes(ctx), permitRoutes(ctx)],
   jobs: (ctx) => [checkpointJob(ctx), verifyJob(ctx), retentionJob(ctx), permitIdempotencyPruneJob(ctx)],
 });

@@ -10,29 +10,25 @@
  * - The opened private keys an organization signs with now (token key, permit key), so a
  *   signature needs no database read and no unsealing; dropped on `signing_keys.changed`.
  *
- * Keeping nodes in step: a change publishes a KeyEvent in the transaction that makes it.
- * On PostgreSQL that is `pg_notify`, delivered to every node's listener when (and only
- * if) the transaction commits; the node that made the change also applies it locally
- * right after the commit, before it answers. SQLite is single-node (`signet serve` holds
- * the database), so the local apply is all there is.
+ * Keeping nodes in step: a change publishes a KeyEvent on the bus (platform/bus) in the
+ * transaction that makes it, and the node that made the change also applies it locally
+ * right after the commit, before it answers.
  *
  * When a PostgreSQL node's listener is not connected (start-up, a dropped connection)
  * its memory may have missed events: `inStep` is false, revocation checks read the
  * database and JWKS documents are rebuilt per request, until the listener is back and
  * the markers are reloaded. Memory is never trusted across a gap.
  */
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
-import postgres from "postgres";
+import { and, eq, gt } from "drizzle-orm";
+import type { Bus, Subscription } from "../../../platform/bus";
 import type { Clock } from "../../../platform/clock";
 import type { SecretBox } from "../../../platform/crypto/secrets";
-import type { Database, DatabaseTarget, Tx } from "../../../platform/db/database";
+import type { Database, Tx } from "../../../platform/db/database";
 import type { Logger } from "../../../platform/log";
 import type { Rs256Signer } from "../../../platform/crypto/rs256";
 import { apiKeys } from "../../access/machine/schema";
 
 export const KEY_EVENTS_CHANNEL = "signet_key_events";
-/** The listener connection's application_name, so operators can see it in pg_stat_activity. */
-export const KEYRING_LISTENER_NAME = "signet-keyring";
 
 export type KeyEvent =
   | { type: "api_key.revoked"; orgId: string; keyId: string; until: number }
@@ -51,15 +47,11 @@ export interface KeyringDeps {
   clock: Clock;
   logger: Logger;
   secrets: SecretBox;
-  database: DatabaseTarget;
+  bus: Bus;
 }
 
 /** Which of an organization's current keys: the token key or the permit key (signing-keys.ts). */
 export type SigningKeyUse = "token" | "permit";
-
-/** How often a PostgreSQL listener proves its connection is alive, and waits before reconnecting. */
-const LISTENER_HEARTBEAT_MS = 10_000;
-const LISTENER_RETRY_MS = 1_000;
 
 export class Keyring {
   private readonly markers = new Map<string, number>();
@@ -68,35 +60,20 @@ export class Keyring {
   private readonly signers = new Map<string, Rs256Signer>();
   /** The secret new M2M tokens are signed with, once known (see m2m-token.ts). */
   currentTokenSecret: { kid: string; secret: Uint8Array } | null = null;
-  private started: Promise<void> | null = null;
-  private loaded = false;
-  private listener: PgListener | null = null;
-  private closed = false;
+  private started: Promise<Subscription> | null = null;
+  private subscription: Subscription | null = null;
 
   constructor(readonly deps: KeyringDeps) {}
 
-  /** Loads the markers and, on PostgreSQL, starts listening; the first call does the work. */
-  ready(): Promise<void> {
-    this.started ??= this.start();
-    return this.started;
-  }
-
-  private async start(): Promise<void> {
-    if (this.deps.database.dialect === "postgres") {
-      this.listener = new PgListener(this.deps.database.url, this.deps.logger, {
-        onEvent: (event) => this.apply(event),
-        // Listening first, then loading, leaves no gap in which an event could be missed.
-        onListening: () => this.reload(),
-      });
-      await this.listener.connect();
-    } else {
-      await this.reload();
-    }
+  /** Subscribes to key events and loads the markers; the first call does the work. */
+  async ready(): Promise<void> {
+    this.started ??= this.deps.bus.subscribe<KeyEvent>(KEY_EVENTS_CHANNEL, { onEvent: (event) => this.apply(event), reload: () => this.reload() });
+    this.subscription = await this.started;
   }
 
   /** Whether memory is known to hold every change committed so far. */
   get inStep(): boolean {
-    return this.deps.database.dialect === "sqlite" ? this.loaded : (this.listener?.inStep ?? false);
+    return this.subscription?.inStep ?? false;
   }
 
   /**
@@ -110,15 +87,11 @@ export class Keyring {
       .where(gt(apiKeys.revocationMarkerUntil, this.deps.clock.now()));
     for (const row of rows) this.markers.set(row.id, row.until!);
     this.jwks.clear();
-    this.loaded = true;
   }
 
   /** Publishes an event in the transaction that makes the change (delivered on commit). */
   async publish(tx: Tx, event: KeyEvent): Promise<void> {
-    if (this.deps.database.dialect === "postgres") {
-      // The Tx type is drizzle's SQLite surface; on PostgreSQL the transaction has execute().
-      await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_notify(${KEY_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-    }
+    await this.deps.bus.publish(tx, KEY_EVENTS_CHANNEL, event);
   }
 
   /** Applies an event to this node's memory (after the commit, or as a notification arrives). */
@@ -197,88 +170,7 @@ export class Keyring {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.started?.catch(() => {});
-    await this.listener?.close();
-  }
-}
-
-/**
- * A dedicated PostgreSQL connection that LISTENs for key events. It reports when it is
- * in step (listening, and the markers reloaded since), proves the connection alive with
- * a heartbeat, and reconnects after a drop.
- */
-class PgListener {
-  private readonly client: postgres.Sql;
-  private listening = false;
-  private reloaded = false;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
-
-  constructor(
-    url: string,
-    private readonly logger: Logger,
-    private readonly handlers: { onEvent(event: KeyEvent): void; onListening(): Promise<void> },
-  ) {
-    this.client = postgres(url, {
-      max: 1,
-      idle_timeout: 0,
-      max_lifetime: null,
-      connect_timeout: 5,
-      fetch_types: false,
-      connection: { application_name: KEYRING_LISTENER_NAME },
-      onnotice: () => {},
-      onclose: () => this.lost("connection closed"),
-      // Not in postgres.js's option types, but the connection calls it for every NOTIFY.
-      ...({ onnotify: (channel: string, payload: string) => this.notified(channel, payload) } as object),
-    });
-  }
-
-  get inStep(): boolean {
-    return this.listening && this.reloaded;
-  }
-
-  async connect(): Promise<void> {
-    await this.client.unsafe(`LISTEN ${KEY_EVENTS_CHANNEL}`);
-    this.listening = true;
-    await this.handlers.onListening();
-    this.reloaded = true;
-    this.heartbeat ??= setInterval(() => {
-      this.client`select 1`.catch((e: Error) => this.lost(e.message));
-    }, LISTENER_HEARTBEAT_MS);
-    this.heartbeat.unref?.();
-  }
-
-  private notified(channel: string, payload: string): void {
-    if (channel !== KEY_EVENTS_CHANNEL) return;
-    try {
-      this.handlers.onEvent(JSON.parse(payload) as KeyEvent);
-    } catch (e) {
-      this.logger.error("keyring: unreadable key event", { payload, error: (e as Error).message });
-    }
-  }
-
-  private lost(reason: string): void {
-    if (this.stopped) return;
-    const wasInStep = this.inStep;
-    this.listening = false;
-    this.reloaded = false;
-    if (wasInStep) this.logger.warn("keyring: key event listener lost; checking revocations in the database until it is back", { reason });
-    if (this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      if (this.stopped) return;
-      this.connect().catch((e: Error) => this.lost(e.message));
-    }, LISTENER_RETRY_MS);
-    this.retry.unref?.();
-  }
-
-  async close(): Promise<void> {
-    this.stopped = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.retry) clearTimeout(this.retry);
-    await this.client.end({ timeout: 1 }).catch(() => {});
+    const subscription = await this.started?.catch(() => null);
+    await subscription?.close();
   }
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../../../src/app";
 import { closeContext, createContext, type AppContext } from "../../../../src/context";
-import { KEYRING_LISTENER_NAME } from "../../../../src/modules/trust/keys/keyring";
+import { BUS_LISTENER_NAME } from "../../../../src/platform/bus/pg";
 import { createLogger } from "../../../../src/platform/log";
 import type { TestOrg } from "../../../support/accounts";
 import { testDialect } from "../../../support/database";
@@ -84,7 +84,7 @@ describe.skipIf(!onPostgres)("several nodes on PostgreSQL", () => {
     expect(bCtx.keyring.inStep).toBe(true);
     const [{ count }] = await bCtx.db.queryRaw<{ count: number }>(
       "select count(pg_terminate_backend(pid))::int as count from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()",
-      [KEYRING_LISTENER_NAME],
+      [BUS_LISTENER_NAME],
     );
     expect(count).toBe(2);
     await eventually(() => !bCtx.keyring.inStep);
