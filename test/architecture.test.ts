@@ -2,7 +2,8 @@
  * The layout rules of DESIGN §2, checked on the import graph of src/:
  * - platform/ imports no domain and no surface;
  * - a domain reaches another domain only through that domain's `index.ts`, never its
- *   internals or tables (a surface counts as a domain here);
+ *   internals or tables (a surface counts as a domain here); a table declaration may
+ *   name another domain's table for a foreign key;
  * - no cycle between domains.
  * Violations that predate the rules are listed in architecture.known.json. The list may
  * only shrink: a new violation fails, and so does a listed one that no longer exists
@@ -70,12 +71,20 @@ function crossDomainEdges(): Edge[] {
   return edges;
 }
 
+/**
+ * A table declaration may name a table of a domain below it for a foreign key: the one
+ * reference across domains that the data model itself needs (schema.ts to schema.ts).
+ */
+function isForeignKey(e: Edge): boolean {
+  return e.from.endsWith("/schema.ts") && e.to.endsWith("/schema.ts");
+}
+
 /** Each violation as one stable line, so the known list reads as a to-do list. */
 function violations(edges: Edge[]): string[] {
   const found = new Set<string>();
   for (const e of edges) {
     if (e.fromDomain === "platform") found.add(`platform imports a domain: ${e.from} -> ${e.to}`);
-    else if (e.toDomain !== "platform" && e.to !== `${e.toDomain}/index.ts`) found.add(`internal import: ${e.from} -> ${e.to}`);
+    else if (e.toDomain !== "platform" && e.to !== `${e.toDomain}/index.ts` && !isForeignKey(e)) found.add(`internal import: ${e.from} -> ${e.to}`);
   }
   const graph = new Map<string, Set<string>>();
   for (const e of edges) {

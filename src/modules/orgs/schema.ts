@@ -184,23 +184,3 @@ export const orgMasterSeals = table(
   },
   [{ name: "org_master_seals_org_uq", on: ["orgId"], unique: true }],
 );
-
-/**
- * An organization's RS256 signing keys. The private key is a JWK encrypted with the
- * SecretBox; the public JWK is what the JWKS publishes. A rotated key stays published
- * until `retireAt` (the longest token it signed has expired).
- */
-export const orgSigningKeys = table(
-  "org_signing_keys",
-  {
-    id: col.id(),
-    orgId: col.text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    alg: col.text().notNull(),
-    publicJwk: col.json<Record<string, unknown>>().notNull(),
-    privateJwkSealed: col.text().notNull(),
-    createdAt: col.time().notNull(),
-    rotatedAt: col.time(),
-    retireAt: col.time(),
-  },
-  [{ name: "org_signing_keys_org_idx", on: ["orgId", "createdAt"] }],
-);

@@ -5,13 +5,14 @@ import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
 import { auditRoutes } from "./audit/routes";
 import * as auditTables from "./audit/schema";
 import { Keyring } from "./keys/keyring";
+import * as keyTables from "./keys/schema";
 import { permitIdempotencyPruneJob } from "./permits/jobs";
 import { permitRoutes } from "./permits/routes";
 import * as permitTables from "./permits/schema";
 
 export const trustModule = defineModule<AppContext>({
   name: "trust",
-  tables: { ...auditTables, ...permitTables },
+  tables: { ...auditTables, ...keyTables, ...permitTables },
   init: (deps) => ({ keyring: new Keyring(deps) }),
   stop: (deps) => deps.keyring.close(),
   routes: (ctx) => [auditRoutes(ctx), permitRoutes(ctx)],

@@ -1,7 +1,7 @@
 /**
- * Machine access tables: org API keys, the permit signing keys, and the
- * secrets that authenticate M2M access tokens. The org's token signing keys live in
- * orgs/schema.ts (`org_signing_keys`, created with the Org Master Seal).
+ * Machine access tables: org API keys, the secrets that authenticate M2M access tokens,
+ * the webhook secret and plugin tokens. The organization's signing keys (token and
+ * permit) live in trust/keys/schema.ts.
  */
 import { col, table } from "../../../platform/db/kit";
 import { organizations } from "../../orgs/schema";
@@ -41,26 +41,6 @@ export const apiKeys = table(
     { name: "api_keys_org_idx", on: ["orgId", "createdAt"] },
     { name: "api_keys_marker_idx", on: ["revocationMarkerUntil"] },
   ],
-);
-
-/**
- * The RS256 keys that sign permits, apart from the token keys so that a rotation can
- * drop the old permit key from the JWKS at once (old permits stop verifying) while the
- * old token key stays published until the tokens it signed have expired.
- * The current key is the newest with no `rotatedAt`; a rotated one is never published.
- */
-export const orgPermitKeys = table(
-  "org_permit_keys",
-  {
-    id: col.id(),
-    orgId: col.text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    alg: col.text().notNull(),
-    publicJwk: col.json<Record<string, unknown>>().notNull(),
-    privateJwkSealed: col.text().notNull(),
-    createdAt: col.time().notNull(),
-    rotatedAt: col.time(),
-  },
-  [{ name: "org_permit_keys_org_idx", on: ["orgId", "createdAt"] }],
 );
 
 /**

@@ -22,7 +22,7 @@ import { sha256Hex } from "../../../platform/crypto/hash";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { auditRecordOf } from "../../../platform/audit/record";
-import { orgSigningKeys } from "../../orgs/schema";
+import { orgSigningKeys } from "../keys/schema";
 import { requireOwnerOrAdmin, userActorOf, type AuditCaller } from "./access";
 import { AuditErrors } from "./errors";
 import { inRange } from "./query";
@@ -133,7 +133,7 @@ export async function presignExport(deps: Pick<AppContext, "db" | "clock" | "con
           .where(and(eq(auditCheckpoints.orgId, orgId), gte(auditCheckpoints.seq, fromSeq), lte(auditCheckpoints.seq, throughSeq!)))
           .orderBy(asc(auditCheckpoints.seq));
   const kids = [...new Set(checkpoints.map((c) => c.kid))];
-  const keys = kids.length ? await deps.db.read.select({ publicJwk: orgSigningKeys.publicJwk }).from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId)) : [];
+  const keys = kids.length ? await deps.db.read.select({ publicJwk: orgSigningKeys.publicJwk }).from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token"))) : [];
   const header = {
     format: EXPORT_FORMAT,
     version: 1,

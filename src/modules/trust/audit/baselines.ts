@@ -18,8 +18,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { registerBaselineSealer, type AuditEventInput } from "../../../platform/audit/append";
-import { apiKeys, orgPermitKeys } from "../../access/machine/schema";
-import { memberships, orgRoles, orgSettings, orgSigningKeys, serviceAccounts } from "../../orgs/schema";
+import { apiKeys } from "../../access/machine/schema";
+import { memberships, orgRoles, orgSettings, serviceAccounts } from "../../orgs/schema";
+import { orgSigningKeys } from "../keys/schema";
 
 export interface SealedRecordType<S = unknown> {
   entityType: string;
@@ -140,9 +141,15 @@ export const securitySettingsRecords: SealedRecordType<SettingsRow> = {
   },
 };
 
+type SigningKeyRow = typeof orgSigningKeys.$inferSelect;
+
+/**
+ * The state as it was sealed when token and permit keys were two tables, so baselines
+ * sealed then still match: rows without `use`, and permit rows without `retireAt`.
+ */
 interface SigningKeysState {
-  tokenKeys: Array<typeof orgSigningKeys.$inferSelect>;
-  permitKeys: Array<typeof orgPermitKeys.$inferSelect>;
+  tokenKeys: Array<Omit<SigningKeyRow, "use">>;
+  permitKeys: Array<Omit<SigningKeyRow, "use" | "retireAt">>;
 }
 
 /**
@@ -155,9 +162,10 @@ export const signingKeyRecords: SealedRecordType<SigningKeysState> = {
   description: "The organization's token and permit signing keys (public JWKs, sealed private halves, rotation times). entityId: the organization id.",
   events: { "org.master_seal.created": theOrg, "org.signing_key.rotated": theOrg },
   async read(reader, orgId) {
-    const tokenKeys = await reader.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId)).orderBy(asc(orgSigningKeys.id));
-    const permitKeys = await reader.select().from(orgPermitKeys).where(eq(orgPermitKeys.orgId, orgId)).orderBy(asc(orgPermitKeys.id));
-    return tokenKeys.length + permitKeys.length > 0 ? { tokenKeys, permitKeys } : null;
+    const rows = await reader.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId)).orderBy(asc(orgSigningKeys.id));
+    const tokenKeys = rows.filter((r) => r.use === "token").map(({ use: _, ...row }) => row);
+    const permitKeys = rows.filter((r) => r.use === "permit").map(({ use: _, retireAt: __, ...row }) => row);
+    return rows.length > 0 ? { tokenKeys, permitKeys } : null;
   },
   async list(reader, orgId) {
     const state = await this.read(reader, orgId, orgId);
@@ -165,9 +173,8 @@ export const signingKeyRecords: SealedRecordType<SigningKeysState> = {
   },
   async restore(tx, orgId, _entityId, state) {
     await tx.delete(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId));
-    await tx.delete(orgPermitKeys).where(eq(orgPermitKeys.orgId, orgId));
-    for (const row of state?.tokenKeys ?? []) await tx.insert(orgSigningKeys).values(row);
-    for (const row of state?.permitKeys ?? []) await tx.insert(orgPermitKeys).values(row);
+    for (const row of state?.tokenKeys ?? []) await tx.insert(orgSigningKeys).values({ ...row, use: "token" });
+    for (const row of state?.permitKeys ?? []) await tx.insert(orgSigningKeys).values({ ...row, use: "permit" });
   },
 };
 

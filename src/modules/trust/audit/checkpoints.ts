@@ -16,7 +16,7 @@ import { canonicalJson } from "../../../platform/crypto/canonical-json";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { newId } from "../../../platform/ids";
 import { currentSigningKey, openSigningKey, SIGNING_ALG } from "../keys/signing-keys";
-import { orgSigningKeys } from "../../orgs/schema";
+import { orgSigningKeys } from "../keys/schema";
 
 export const CHECKPOINT_TYPE = "signet.audit.checkpoint";
 export const CHECKPOINT_JWS_TYP = "signet-audit-checkpoint+jws";
@@ -81,7 +81,7 @@ export class CheckpointVerifier {
 
   private async key(kid: string): Promise<CryptoKey | null> {
     if (!this.keys.has(kid)) {
-      const [row] = await this.reader.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, this.orgId), eq(orgSigningKeys.id, kid)));
+      const [row] = await this.reader.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, this.orgId), eq(orgSigningKeys.use, "token"), eq(orgSigningKeys.id, kid)));
       this.keys.set(kid, row ? ((await importJWK(row.publicJwk as JWK, row.alg)) as CryptoKey) : null);
     }
     return this.keys.get(kid)!;

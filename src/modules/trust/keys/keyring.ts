@@ -26,6 +26,7 @@ import type { SecretBox } from "../../../platform/crypto/secrets";
 import type { Database, Tx } from "../../../platform/db/database";
 import type { Logger } from "../../../platform/log";
 import type { Rs256Signer } from "../../../platform/crypto/rs256";
+import type { SigningKeyUse } from "./schema";
 import { apiKeys } from "../../access/machine/schema";
 
 export const KEY_EVENTS_CHANNEL = "signet_key_events";
@@ -50,8 +51,7 @@ export interface KeyringDeps {
   bus: Bus;
 }
 
-/** Which of an organization's current keys: the token key or the permit key (signing-keys.ts). */
-export type SigningKeyUse = "token" | "permit";
+export type { SigningKeyUse } from "./schema";
 
 export class Keyring {
   private readonly markers = new Map<string, number>();

@@ -16,10 +16,9 @@ import { ApiError } from "../../../platform/http/errors";
 import type { Queryable } from "../../../platform/db/database";
 import { requireAdmin } from "../../orgs/members/caller";
 import type { Organization, OrgActor } from "../../orgs/access";
-import { orgSigningKeys } from "../../orgs/schema";
+import { orgSigningKeys } from "./schema";
 import { KeyErrors } from "../../access/machine/errors";
 import type { KeyEvent } from "./keyring";
-import { orgPermitKeys } from "../../access/machine/schema";
 import {
   currentPermitKey,
   currentSigningKey,
@@ -85,7 +84,7 @@ export async function rotateSigningKeys(
     const previousPermit = await currentPermitKey(tx, org.id);
     const retireAt = retireImmediately ? now : now + MAX_SIGNED_TOKEN_LIFETIME_SECONDS * 1000 + TOKEN_KEY_SKEW_MS;
     await tx.update(orgSigningKeys).set({ rotatedAt: now, retireAt }).where(eq(orgSigningKeys.id, previous.id));
-    if (previousPermit) await tx.update(orgPermitKeys).set({ rotatedAt: now }).where(eq(orgPermitKeys.id, previousPermit.id));
+    if (previousPermit) await tx.update(orgSigningKeys).set({ rotatedAt: now }).where(eq(orgSigningKeys.id, previousPermit.id));
     await storeSigningKey(tx, org.id, material, now);
     await appendAudit(tx, {
       orgId: org.id,

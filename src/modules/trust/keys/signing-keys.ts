@@ -3,12 +3,13 @@
  * tokens). The private key is kept as a JWK sealed with the master key, bound to its
  * row by the kid; the public JWK is what the organization's JWKS publishes.
  *
- * An organization holds two current keys, both published in its JWKS:
- * - the token key (`org_signing_keys`) signs end-user tokens and everything else that
- *   must stay verifiable for a while after a rotation; a rotated token key stays
- *   published until `retireAt`, when the longest token it may have signed has expired;
- * - the permit key (`org_permit_keys`) signs permits only; a rotated permit key leaves
- *   the JWKS at once, so every permit it signed stops verifying (spec 4.4, 5.5).
+ * An organization holds two current keys, both published in its JWKS, both rows of
+ * `org_signing_keys` told apart by `use`:
+ * - the token key signs end-user tokens and everything else that must stay verifiable
+ *   for a while after a rotation; a rotated token key stays published until `retireAt`,
+ *   when the longest token it may have signed has expired;
+ * - the permit key signs permits only; a rotated permit key leaves the JWKS at once, so
+ *   every permit it signed stops verifying (spec 4.4, 5.5).
  *
  * The kid is the key's RFC 7638 thumbprint: unique, and stable for the key's life.
  * Key generation takes tens of milliseconds, so it happens before the transaction
@@ -20,9 +21,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK
 import type { AppContext } from "../../../context";
 import type { Rs256Signer } from "../../../platform/crypto/rs256";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import type { SigningKeyUse } from "./keyring";
-import { orgSigningKeys } from "../../orgs/schema";
-import { orgPermitKeys } from "../../access/machine/schema";
+import { orgSigningKeys, type SigningKeyUse } from "./schema";
 
 export const SIGNING_ALG = "RS256";
 
@@ -35,7 +34,7 @@ export const MAX_SIGNED_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const TOKEN_KEY_SKEW_MS = 5 * 60 * 1000;
 
 export type SigningKeyRow = typeof orgSigningKeys.$inferSelect;
-export type PermitKeyRow = typeof orgPermitKeys.$inferSelect;
+export type PermitKeyRow = SigningKeyRow;
 
 export interface KeyMaterial {
   kid: string;
@@ -48,24 +47,29 @@ export interface SigningKeyMaterial extends KeyMaterial {
   permit: KeyMaterial;
 }
 
-type KeyTable = "org_signing_keys" | "org_permit_keys";
+/**
+ * The context a private key is sealed under binds the ciphertext to its key. The labels
+ * name the tables the two uses were first kept in; keys sealed then still open, so the
+ * labels stay.
+ */
+const SEAL_LABEL: Record<SigningKeyUse, string> = { token: "org_signing_keys", permit: "org_permit_keys" };
 
-function sealContext(table: KeyTable, kid: string): string {
-  return `${table}:${kid}`;
+function sealContext(use: SigningKeyUse, kid: string): string {
+  return `${SEAL_LABEL[use]}:${kid}`;
 }
 
-async function generateKey(deps: Pick<AppContext, "secrets">, table: KeyTable): Promise<KeyMaterial> {
+async function generateKey(deps: Pick<AppContext, "secrets">, use: SigningKeyUse): Promise<KeyMaterial> {
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { modulusLength: 2048, extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk, "sha256");
   const privateJwk = await exportJWK(privateKey);
-  const privateJwkSealed = await deps.secrets.seal(JSON.stringify(privateJwk), sealContext(table, kid));
+  const privateJwkSealed = await deps.secrets.seal(JSON.stringify(privateJwk), sealContext(use, kid));
   return { kid, publicJwk: { ...publicJwk, kid, alg: SIGNING_ALG, use: "sig" }, privateJwkSealed };
 }
 
 /** A fresh token key and permit key, private halves sealed; not yet stored. */
 export async function generateSigningKeyMaterial(deps: Pick<AppContext, "secrets">): Promise<SigningKeyMaterial> {
-  const [token, permit] = await Promise.all([generateKey(deps, "org_signing_keys"), generateKey(deps, "org_permit_keys")]);
+  const [token, permit] = await Promise.all([generateKey(deps, "token"), generateKey(deps, "permit")]);
   return { ...token, permit };
 }
 
@@ -74,14 +78,16 @@ export async function storeSigningKey(tx: Tx, orgId: string, material: SigningKe
   await tx.insert(orgSigningKeys).values({
     id: material.kid,
     orgId,
+    use: "token",
     alg: SIGNING_ALG,
     publicJwk: material.publicJwk as Record<string, unknown>,
     privateJwkSealed: material.privateJwkSealed,
     createdAt: now,
   });
-  await tx.insert(orgPermitKeys).values({
+  await tx.insert(orgSigningKeys).values({
     id: material.permit.kid,
     orgId,
+    use: "permit",
     alg: SIGNING_ALG,
     publicJwk: material.permit.publicJwk as Record<string, unknown>,
     privateJwkSealed: material.permit.privateJwkSealed,
@@ -95,7 +101,7 @@ export async function currentSigningKey(reader: Queryable, orgId: string): Promi
   const [row] = await reader
     .select()
     .from(orgSigningKeys)
-    .where(and(eq(orgSigningKeys.orgId, orgId), isNull(orgSigningKeys.rotatedAt)))
+    .where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token"), isNull(orgSigningKeys.rotatedAt)))
     .orderBy(desc(orgSigningKeys.createdAt))
     .limit(1);
   return row ?? null;
@@ -105,9 +111,9 @@ export async function currentSigningKey(reader: Queryable, orgId: string): Promi
 export async function currentPermitKey(reader: Queryable, orgId: string): Promise<PermitKeyRow | null> {
   const [row] = await reader
     .select()
-    .from(orgPermitKeys)
-    .where(and(eq(orgPermitKeys.orgId, orgId), isNull(orgPermitKeys.rotatedAt)))
-    .orderBy(desc(orgPermitKeys.createdAt))
+    .from(orgSigningKeys)
+    .where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "permit"), isNull(orgSigningKeys.rotatedAt)))
+    .orderBy(desc(orgSigningKeys.createdAt))
     .limit(1);
   return row ?? null;
 }
@@ -117,22 +123,22 @@ export async function retiringSigningKeys(reader: Queryable, orgId: string, now:
   return reader
     .select()
     .from(orgSigningKeys)
-    .where(and(eq(orgSigningKeys.orgId, orgId), isNotNull(orgSigningKeys.rotatedAt), gt(orgSigningKeys.retireAt, now)))
+    .where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token"), isNotNull(orgSigningKeys.rotatedAt), gt(orgSigningKeys.retireAt, now)))
     .orderBy(desc(orgSigningKeys.createdAt));
 }
 
 /** The private key of a stored token key, for signing. */
 export async function openSigningKey(deps: Pick<AppContext, "secrets">, row: Pick<SigningKeyRow, "id" | "alg" | "privateJwkSealed">): Promise<CryptoKey> {
-  return openKey(deps, "org_signing_keys", row);
+  return openKey(deps, "token", row);
 }
 
 /** The private key of a stored permit key, for signing. */
 export async function openPermitKey(deps: Pick<AppContext, "secrets">, row: Pick<PermitKeyRow, "id" | "alg" | "privateJwkSealed">): Promise<CryptoKey> {
-  return openKey(deps, "org_permit_keys", row);
+  return openKey(deps, "permit", row);
 }
 
-async function openKey(deps: Pick<AppContext, "secrets">, table: KeyTable, row: { id: string; alg: string; privateJwkSealed: string }): Promise<CryptoKey> {
-  const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(table, row.id))) as JWK;
+async function openKey(deps: Pick<AppContext, "secrets">, use: SigningKeyUse, row: { id: string; alg: string; privateJwkSealed: string }): Promise<CryptoKey> {
+  const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(use, row.id))) as JWK;
   return (await importJWK(jwk, row.alg)) as CryptoKey;
 }
 
@@ -145,8 +151,7 @@ export async function orgSigner(deps: Pick<AppContext, "db" | "secrets" | "keyri
   return deps.keyring.signer(use, orgId, async () => {
     const row = use === "token" ? await currentSigningKey(deps.db.read, orgId) : await currentPermitKey(deps.db.read, orgId);
     if (!row) return null;
-    const table: KeyTable = use === "token" ? "org_signing_keys" : "org_permit_keys";
-    const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(table, row.id))) as JWK;
+    const jwk = JSON.parse(await deps.secrets.open(row.privateJwkSealed, sealContext(use, row.id))) as JWK;
     return { kid: row.id, key: createPrivateKey({ key: jwk as webcrypto.JsonWebKey, format: "jwk" }) };
   });
 }

@@ -10,7 +10,7 @@ import { appendAudit } from "../../../../src/platform/audit/append";
 import { auditCheckpoints, auditEvents } from "../../../../src/platform/audit/schema";
 import { GENESIS_CHAIN_HASH, hashClientValue } from "../../../../src/platform/audit/record";
 import { canonicalJson } from "../../../../src/platform/crypto/canonical-json";
-import { orgSigningKeys } from "../../../../src/modules/orgs/schema";
+import { orgSigningKeys } from "../../../../src/modules/trust/keys/schema";
 import { verifyChain } from "../../../../src/modules/trust/audit/verify";
 import { addMember, createOrg, signInAs, type TestOrg } from "../../../support/accounts";
 import { envFor, runCli } from "../../../support/cli";
@@ -148,7 +148,7 @@ describe("checkpoints", () => {
     const r = await t.request("POST", `/api/v1/admin/audit/checkpoints?org=${org.slug}`, { token: org.owner.token });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ seq: head.seq, chainHash: head.chainHash });
-    const [key] = await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId));
+    const [key] = await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")));
     expect(r.body.kid).toBe(key!.id);
     const { payload, protectedHeader } = await compactVerify(r.body.jws, await importJWK(key!.publicJwk as any, "RS256"));
     expect(protectedHeader).toMatchObject({ alg: "RS256", kid: key!.id });

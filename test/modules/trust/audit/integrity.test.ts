@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditBaselines, auditEvents } from "../../../../src/platform/audit/schema";
-import { memberships, orgRoles, orgSigningKeys } from "../../../../src/modules/orgs/schema";
+import { memberships, orgRoles } from "../../../../src/modules/orgs/schema";
+import { orgSigningKeys } from "../../../../src/modules/trust/keys/schema";
 import { apiKeys } from "../../../../src/modules/access/machine/schema";
 import { recordHash } from "../../../../src/platform/crypto/canonical-json";
 import { verifyChain } from "../../../../src/modules/trust/audit/verify";
@@ -156,11 +157,11 @@ describe("other sealed records", () => {
 
   test("a signing key slipped in beside the sealed ones is found; restore removes it", async () => {
     const org = await freshOrg();
-    const [real] = await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId));
+    const [real] = await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")));
     await tamper(t, `INSERT INTO org_signing_keys (id, org_id, alg, public_jwk, private_jwk_sealed, created_at) VALUES ('rogue-kid', ${q(org.orgId)}, 'RS256', '{"kty":"RSA"}', 'x', 0)`);
     expect((await scan(org)).body.records.findings).toEqual([expect.objectContaining({ entityType: "signing_keys", entityId: org.orgId, reason: "record_altered" })]);
     await restore(org, "signing_keys", org.orgId);
-    const keys = await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId));
+    const keys = await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")));
     expect(keys.map((k) => k.id)).toEqual([real!.id]);
   });
 

@@ -3,9 +3,10 @@
  * who may do it, every seal refusal, one seal only, and `ready`.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { auditEvents } from "../../../../src/platform/audit/schema";
-import { orgMasterSeals, orgSigningKeys } from "../../../../src/modules/orgs/schema";
+import { orgMasterSeals } from "../../../../src/modules/orgs/schema";
+import { orgSigningKeys } from "../../../../src/modules/trust/keys/schema";
 import { recordHash } from "../../../../src/platform/crypto/canonical-json";
 import { addMember, createOrg, signInAs, type TestOrg } from "../../../support/accounts";
 import { registerPasskey, sealAssertion, type Authenticator } from "../../../support/authenticator";
@@ -57,7 +58,7 @@ describe("Org Master Seal", () => {
     r = await seal(org.owner.token, { assertionResponseJson: JSON.stringify(wrongSubject) });
     expect(r.body.error).toBe("step_up_failed");
     expect(await sealRows()).toHaveLength(0);
-    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId))).toHaveLength(0);
+    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")))).toHaveLength(0);
   });
 
   test("an admin with a valid seal of their own is refused: the owner makes it (403 owner_required)", async () => {
@@ -87,7 +88,7 @@ describe("Org Master Seal", () => {
     expect(row).toMatchObject({ method: "passkey", createdBy: org.owner.userId, credentialId: ownerKey.credentialId, signingKeyId: r.body.signingKeyId });
     const { recordHash: stored, ...sealed } = row!;
     expect(stored).toBe(recordHash(sealed));
-    const [key] = await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId));
+    const [key] = await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")));
     expect(key!.id).toBe(r.body.signingKeyId);
     const events = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, org.orgId));
     expect(events.filter((e) => e.type === "org.master_seal.created")).toHaveLength(1);

@@ -3,11 +3,12 @@
  * (encrypted at rest, usable for RS256), `ready`, and owner-status.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { importJWK, jwtVerify, SignJWT } from "jose";
 import { auditEvents } from "../../../../src/platform/audit/schema";
 import { passkeys } from "../../../../src/modules/identity/schema";
-import { orgMasterSeals, orgSigningKeys } from "../../../../src/modules/orgs/schema";
+import { orgMasterSeals } from "../../../../src/modules/orgs/schema";
+import { orgSigningKeys } from "../../../../src/modules/trust/keys/schema";
 import { ensureOperatorMasterSeal } from "../../../../src/modules/trust/keys/master-seal";
 import { currentSigningKey, openSigningKey } from "../../../../src/modules/trust/keys/signing-keys";
 import { ownerStatus } from "../../../../src/modules/orgs/owner-status";
@@ -34,7 +35,7 @@ describe("admin bootstrap creates the Org Master Seal", () => {
     expect(seals[0]).toMatchObject({ method: "operator", createdBy: null, credentialId: null });
     const { recordHash: stored, ...sealed } = seals[0]!;
     expect(stored).toBe(recordHash(sealed));
-    const keys = await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId));
+    const keys = await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token")));
     expect(keys).toHaveLength(1);
     expect(keys[0]!.id).toBe(seals[0]!.signingKeyId);
     expect(keys[0]!.publicJwk).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig", kid: keys[0]!.id });
@@ -59,7 +60,7 @@ describe("admin bootstrap creates the Org Master Seal", () => {
     const r = await runCli(["admin", "bootstrap", "--email", "op@seal.example", "--org", "Sealed Co"], envFor(t));
     expect(r.code).toBe(0);
     expect(await t.ctx.db.read.select().from(orgMasterSeals).where(eq(orgMasterSeals.orgId, orgId))).toHaveLength(1);
-    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId))).toHaveLength(1);
+    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token")))).toHaveLength(1);
     expect(await ensureOperatorMasterSeal(t.ctx, orgId)).toBe(false);
   });
 
@@ -85,7 +86,7 @@ describe("admin bootstrap creates the Org Master Seal", () => {
     const org = await createOrg(t, "race@seal.example", "Race Co");
     const results = await Promise.all(Array.from({ length: 4 }, () => ensureOperatorMasterSeal(t.ctx, org.orgId)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, org.orgId))).toHaveLength(1);
+    expect(await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, org.orgId), eq(orgSigningKeys.use, "token")))).toHaveLength(1);
   });
 });
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { auditEvents } from "../../../../src/platform/audit/schema";
-import { orgMasterSeals, orgSigningKeys } from "../../../../src/modules/orgs/schema";
-import { orgPermitKeys } from "../../../../src/modules/access/machine/schema";
+import { orgMasterSeals } from "../../../../src/modules/orgs/schema";
+import { orgSigningKeys } from "../../../../src/modules/trust/keys/schema";
 import { currentPermitKey, currentSigningKey, openPermitKey, openSigningKey } from "../../../../src/modules/trust/keys/signing-keys";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../../support/accounts";
 import { HOUR, MINUTE } from "../../../support/clock";
@@ -33,8 +33,8 @@ afterAll(async () => {
 const rotate = (slug: string, token: string | undefined, json?: unknown) => t.request("POST", `/api/org/${slug}/settings/keys/signing-key/rotate`, { token, json });
 const jwksKids = async (slug = org.slug) => (await t.request("GET", `/api/public/orgs/${slug}/jwks.json`)).body.keys.map((k: any) => k.kid);
 const keyRows = async (orgId = org.orgId) => ({
-  token: await t.ctx.db.read.select().from(orgSigningKeys).where(eq(orgSigningKeys.orgId, orgId)),
-  permit: await t.ctx.db.read.select().from(orgPermitKeys).where(eq(orgPermitKeys.orgId, orgId)),
+  token: await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "token"))),
+  permit: await t.ctx.db.read.select().from(orgSigningKeys).where(and(eq(orgSigningKeys.orgId, orgId), eq(orgSigningKeys.use, "permit"))),
 });
 const rotations = async (orgId = org.orgId) =>
   t.ctx.db.read.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.type, "org.signing_key.rotated")));
