@@ -9,6 +9,8 @@ import { registerAuditEvents } from "./platform/audit/catalog";
 import { closePlatform, openPlatform, type PlatformDeps, type PlatformOverrides } from "./platform/deps";
 import { checkModules, type ModuleDefinition } from "./platform/module";
 import type { SessionManager } from "./modules/identity/sessions";
+import { registerRoleScopes } from "./modules/orgs/permissions/roles";
+import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
 
 export { VERSION } from "./platform/deps";
@@ -29,8 +31,8 @@ export interface ContextOverrides extends PlatformOverrides {
 
 /**
  * Opens the platform, then builds each module's services (`init`, in list order, each
- * seeing what the modules before it built), registers every module's jobs and audit
- * events, and checks the list (DESIGN §3).
+ * seeing what the modules before it built), registers every module's jobs, audit events
+ * and role scopes, and checks the list (DESIGN §3).
  */
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
   const platform = await openPlatform(config, overrides);
@@ -42,6 +44,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     checkModules(modules, ctx);
     for (const module of modules) {
       registerAuditEvents(module.events ?? []);
+      if (module.scopes) registerRoleScopes(module.scopes, (scope) => parseScope(scope).ok);
       for (const job of module.jobs?.(ctx) ?? []) ctx.jobs.register(job);
     }
   } catch (e) {

@@ -31,6 +31,12 @@ export interface ModuleDefinition<Deps> {
    * other module reads or writes them directly. Values that are not kit tables are ignored.
    */
   tables?: Readonly<Record<string, unknown>>;
+  /**
+   * Which built-in roles (owner, admin, member, org_director) hold which of this module's
+   * scopes; the Owner and Admin hold `org.*` already. Registered in the role table
+   * (orgs/permissions/roles.ts).
+   */
+  scopes?: Readonly<Record<string, readonly string[]>>;
   /** Audit event types this module adds to the catalog (platform/audit/catalog.ts). */
   events?: readonly AuditEventDefinition[];
   /** When given, the module's routes are mounted only where this is true (dev routes). */

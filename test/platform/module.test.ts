@@ -9,6 +9,8 @@ import { MODULES } from "../../src/modules";
 import { catalogEntry, registerAuditEvents } from "../../src/platform/audit/catalog";
 import { declaredTables, table, col } from "../../src/platform/db/kit";
 import { checkModules, defineModule, ownedTables } from "../../src/platform/module";
+import { registerRoleScopes, ROLE_SCOPES } from "../../src/modules/orgs/permissions/roles";
+import { parseScope } from "../../src/modules/orgs/permissions/scopes";
 import { createTestApp, type TestApp } from "../support/harness";
 
 describe("src/modules.ts", () => {
@@ -78,6 +80,7 @@ describe("a new domain is one module added to the list", () => {
       }),
     ],
     jobs: () => [{ name: "greetings.tick", schedule: "0 * * * *", description: "Counts", run: async () => ({ ticks: ran.push("tick") }) }],
+    scopes: { member: ["org.greeting.send"], org_director: ["org.greeting.list"] },
   });
 
   afterAll(() => app?.close());
@@ -91,6 +94,16 @@ describe("a new domain is one module added to the list", () => {
     expect(doc.body.paths["/api/greetings/{name}"]).toBeDefined();
     expect(app.ctx.jobs.names()).toContain("greetings.tick");
     expect(catalogEntry("test.greeting.sent")).toBe(greeted);
+    // Its scopes join the built-in roles (a director inherits a member's).
+    expect(ROLE_SCOPES.member).toContain("org.greeting.send");
+    expect(ROLE_SCOPES.org_director).toEqual(expect.arrayContaining(["org.greeting.send", "org.greeting.list"]));
+    expect(ROLE_SCOPES.member).not.toContain("org.greeting.list");
+  });
+
+  test("a module's scopes must name a built-in role and follow the grammar", () => {
+    const valid = (scope: string) => parseScope(scope).ok;
+    expect(() => registerRoleScopes({ janitor: ["org.greeting.send"] }, valid)).toThrow('"janitor" is not a built-in role');
+    expect(() => registerRoleScopes({ member: ["greetings!"] }, valid)).toThrow('"greetings!" is not a scope');
   });
 
   test("the product's own routes are all still there beside it", async () => {

@@ -2,11 +2,10 @@
  * The built-in roles and the org-level scopes each one holds: the one place where
  * role-to-scope data lives for the scopes known today.
  *
- * Adding scopes for a new module: declare them in that module's own `scopes.ts` as a
- * `ModuleRoleScopes` object (which roles hold which of its scopes, constraints
- * included), import it here and add it to MODULE_ROLE_SCOPES. Keep that file free of
- * imports from its service so this module never pulls a service in. The Owner and
- * Admin hold `org.*`, so a module only lists what Members and Directors get.
+ * Adding scopes for a new module: declare which built-in roles hold which of its scopes
+ * (constraints included) as `scopes` in its `module.ts`; the context registers them here
+ * (registerRoleScopes). The Owner and Admin hold `org.*`, so a module only lists what
+ * Members and Directors get.
  */
 export const BUILTIN_ROLES = ["owner", "admin", "member", "org_director"] as const;
 export type BuiltinRole = (typeof BUILTIN_ROLES)[number];
@@ -34,8 +33,8 @@ const CORE_ROLE_SCOPES: Record<BuiltinRole, readonly string[]> = {
   org_director: [],
 };
 
-const MODULE_ROLE_SCOPES: readonly ModuleRoleScopes[] = [
-  // Meetings (4.6); moves to src/modules/meetings/scopes.ts when that module lands.
+const MODULE_ROLE_SCOPES: ModuleRoleScopes[] = [
+  // Meetings (4.6); moves to the governance module's `scopes` when that module lands.
   { org_director: ["view.business", "org.meeting.read", "org.meeting.list"] },
 ];
 
@@ -79,9 +78,27 @@ function collect(role: BuiltinRole): string[] {
 }
 
 /** Every built-in role's scopes, merged from the core table and the modules' tables. */
-export const ROLE_SCOPES: Readonly<Record<BuiltinRole, readonly string[]>> = Object.freeze(
-  Object.fromEntries(BUILTIN_ROLES.map((r) => [r, Object.freeze(collect(r))])) as Record<BuiltinRole, readonly string[]>,
-);
+export const ROLE_SCOPES: Readonly<Record<BuiltinRole, readonly string[]>> = {} as Record<BuiltinRole, readonly string[]>;
+
+function rebuildRoleScopes(): void {
+  for (const role of BUILTIN_ROLES) (ROLE_SCOPES as Record<BuiltinRole, readonly string[]>)[role] = Object.freeze(collect(role));
+}
+rebuildRoleScopes();
+
+/**
+ * Adds a module's role scopes (its `scopes` in src/modules.ts). Registering the same
+ * object again does nothing (every context registers its modules); a role that is not
+ * built in, or a scope outside the grammar, is refused.
+ */
+export function registerRoleScopes(scopes: Readonly<Record<string, readonly string[]>>, valid: (scope: string) => boolean): void {
+  if (MODULE_ROLE_SCOPES.includes(scopes as ModuleRoleScopes)) return;
+  for (const [role, list] of Object.entries(scopes)) {
+    if (!parseBuiltinRole(role) || parseBuiltinRole(role) !== role) throw new Error(`"${role}" is not a built-in role (${BUILTIN_ROLES.join(", ")})`);
+    for (const scope of list) if (!valid(scope)) throw new Error(`"${scope}" is not a scope (org.<resource>.<action>[:constraint])`);
+  }
+  MODULE_ROLE_SCOPES.push(scopes as ModuleRoleScopes);
+  rebuildRoleScopes();
+}
 
 /** Accepts "ORG_DIRECTOR", "org-director", "Owner"…; null for anything else (custom roles included). */
 export function parseBuiltinRole(value: string): BuiltinRole | null {
