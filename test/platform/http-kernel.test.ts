@@ -8,6 +8,7 @@ import { Elysia, t as schema } from "elysia";
 import { ApiError } from "../../src/platform/http/errors";
 import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
 import { clientIp, inCidrs, parseCidrList } from "../../src/platform/http/ip";
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from "../../src/platform/http/json";
 import { createLogger } from "../../src/platform/log";
 import { createTestApp, send, type TestApp } from "../support/harness";
 
@@ -222,5 +223,52 @@ describe("query validation", () => {
       expect(r.body).toMatchObject({ error: "invalid_request", in: "query", field: "limit" });
     }
     expect((await send(app, "GET", "/list?limit=20")).body).toEqual({ limit: 20 });
+  });
+});
+
+describe("nesting and size limits apply before validation (DESIGN §7)", () => {
+  const logs: any[] = [];
+  const app = kernelApp(logs);
+  const deepArray = "[".repeat(30_000) + "]".repeat(30_000);
+
+  test("jsonNestingExceeds counts brackets outside strings only", () => {
+    expect(jsonNestingExceeds("[".repeat(64) + "]".repeat(64))).toBe(false);
+    expect(jsonNestingExceeds("[".repeat(65) + "]".repeat(65))).toBe(true);
+    // Brackets inside strings, escaped quotes and escaped backslashes do not nest.
+    expect(jsonNestingExceeds(JSON.stringify({ a: "[".repeat(100) }))).toBe(false);
+    expect(jsonNestingExceeds(JSON.stringify({ a: '\\"' + "{".repeat(100) }))).toBe(false);
+    expect(jsonNestingExceeds(JSON.stringify({ a: "x\\", b: "[".repeat(100) }))).toBe(false);
+    expect(jsonNestingExceeds(`{"a":"\\\\"}` + "[".repeat(70))).toBe(true);
+    // An unterminated string is left to the parser.
+    expect(jsonNestingExceeds('{"a":"[[[[')).toBe(false);
+  });
+
+  test("a body nested 30,000 deep is 400 invalid_json at once, on any JSON route", async () => {
+    for (const path of ["/echo", "/any"]) {
+      const started = performance.now();
+      const r = await send(app, "POST", path, { body: deepArray, headers: { "content-type": "application/json" } });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ error: "invalid_json", message: `the request body nests deeper than ${MAX_JSON_DEPTH} levels`, maxDepth: MAX_JSON_DEPTH });
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+  });
+
+  test("a deep value inside a field is refused the same way", async () => {
+    const r = await send(app, "POST", "/echo", { body: `{"name":${"[".repeat(5000)}${"]".repeat(5000)},"count":1}`, headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("invalid_json");
+  });
+
+  test("a validation error names the field and never echoes the value", async () => {
+    const huge = Array.from({ length: 50_000 }, (_, i) => i);
+    const r = await send(app, "POST", "/echo", { json: { name: huge, count: 1 } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "invalid_request", field: "name" });
+    expect(r.text.length).toBeLessThan(300);
+    expect(r.text).not.toContain("49999");
+  });
+
+  test("nothing reaches the unhandled-error log", () => {
+    expect(logs.filter((l) => l.msg === "unhandled error")).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@
  *   of `ref`, UTM fields, dwell on page_leave only, data on custom.<name> only, and a
  *   timestamp clamped to ±5 minutes of the server's clock.
  */
+import { parseJsonBody } from "../../platform/http/json";
 import { ApiError } from "../../platform/http/errors";
 import { AnalyticsErrors } from "./errors";
 
@@ -66,11 +67,7 @@ export function parseBatch(body: unknown, declaredBytes: number | null): unknown
   if (typeof body === "string") {
     size = Math.max(size ?? 0, Buffer.byteLength(body));
     if (size > BEACON_LIMITS.bodyBytes) throw tooLarge("body", BEACON_LIMITS.bodyBytes, "a beacon body is at most 64 KB");
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw new ApiError(400, "invalid_json", { message: "the request body is not valid JSON" });
-    }
+    parsed = parseJsonBody(body);
   }
   // A JSON body sent without Content-Length: its compact form is the least it weighed.
   size ??= Buffer.byteLength(JSON.stringify(parsed) ?? "");

@@ -2,10 +2,11 @@
  * The HTTP kernel every route sits behind: request ids, client IP, body limits,
  * JSON parsing, error mapping (DESIGN §7) and structured access logs.
  */
-import { Elysia } from "elysia";
+import { Elysia, mapValueError } from "elysia";
 import type { Logger } from "../log";
 import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
+import { parseJsonBody } from "./json";
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -77,6 +78,17 @@ function fieldName(path: string | undefined): string | undefined {
 }
 
 /**
+ * What failed, in words, never the value that failed: Elysia's summary ends some messages
+ * with "but found: <value>", which would echo the request (a body of up to the size limit).
+ */
+function validationMessage(first: { summary?: string; message?: string } | undefined): string {
+  const text = mapValueError(first as any)?.summary ?? first?.message;
+  if (!text) return "the request does not match the schema";
+  const echo = text.indexOf(" but found:");
+  return echo < 0 ? text : text.slice(0, echo);
+}
+
+/**
  * A coerced query value (t.Numeric, t.BooleanString) that fails its own schema is reported
  * by Elysia without its name; find the parameter that carried the value.
  */
@@ -119,11 +131,7 @@ export function httpKernel(options: KernelOptions) {
       const text = () => new TextDecoder().decode(bytes);
       if (type === "application/json" || type.endsWith("+json")) {
         if (bytes.length === 0) return undefined;
-        try {
-          return JSON.parse(text());
-        } catch {
-          throw new ApiError(400, KernelErrors.invalidJson, { message: "the request body is not valid JSON" });
-        }
+        return parseJsonBody(text());
       }
       if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text()));
       if (type.startsWith("text/")) return text();
@@ -148,14 +156,15 @@ export function httpKernel(options: KernelOptions) {
           set.status = 400;
           return { error: KernelErrors.invalidJson, message: "the request body could not be parsed" };
         case "VALIDATION": {
-          const first = (error as any).all?.[0] ?? (error as any).valueError;
+          // The first failure, already found when the error was made (`all` would validate again).
+          const first = (error as any).valueError ?? (error as any).all?.[0];
           const where = (error as any).type as string | undefined;
           set.status = 400;
           return {
             error: KernelErrors.invalidRequest,
             in: where === "property" ? "query" : where,
             field: fieldName(first?.path) ?? (where === "property" ? queryFieldWithValue(request, (error as any).value) : null),
-            message: first?.summary ?? first?.message ?? "the request does not match the schema",
+            message: validationMessage(first),
           };
         }
         case "NOT_FOUND":

@@ -260,6 +260,12 @@ describe("refusals", () => {
     const badPlain = await g.beacon(null, { raw: "not json" });
     expect(badPlain.status).toBe(400);
     expect(badPlain.body.error).toBe("invalid_json");
+    // Nested past the limit (DESIGN §7), as sendBeacon's text/plain or as JSON: refused before parsing.
+    const deep = `{"events":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    for (const r of [await g.beacon(null, { raw: deep.slice(0, 60_000) + "]}" }), await t.request("POST", path, { body: deep.slice(0, 60_000), headers: { origin: "https://app.example.com", "content-type": "application/json" } })]) {
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: "invalid_json", maxDepth: 64 });
+    }
     for (const body of [{}, { events: "x" }, [pageView()], { events: { a: 1 } }]) {
       const r = await g.beacon(null, { raw: JSON.stringify(body) });
       expect(r.status).toBe(400);
