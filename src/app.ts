@@ -6,6 +6,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { collectBodyLimits, httpKernel } from "./platform/http/kernel";
 import { apiReference } from "./platform/http/openapi";
+import { collectRequiredScopes } from "./modules/access/public-v1/guard";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
@@ -16,8 +17,9 @@ export function createApp(ctx: AppContext) {
     if (module.mountedWhen && !module.mountedWhen(ctx)) continue;
     for (const routes of module.routes?.(ctx) ?? []) app.use(routes);
   }
-  // Routes declare a body limit other than the default in `detail` (it is documented there too).
+  // Routes declare a body limit other than the default, and what a key needs to call them, in `detail` (documented there too).
   collectBodyLimits(app.routes, bodyLimits);
+  collectRequiredScopes(app.routes);
   return app;
 }
 

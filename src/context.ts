@@ -12,6 +12,7 @@ import type { SessionManager } from "./modules/identity/sessions";
 import { registerRoleScopes } from "./modules/orgs/permissions/roles";
 import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
+import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
 
 export { VERSION } from "./platform/deps";
 
@@ -20,6 +21,8 @@ export interface AppContext extends PlatformDeps {
   sessions: SessionManager;
   /** In-memory key state (revocation markers, JWKS bytes), kept in step across nodes (trust's init). */
   keyring: Keyring;
+  /** Whether an app group exists in an organization, for machine access (customers' init). */
+  appGroups: AppGroupDirectory;
   /** The modules this app is assembled from (src/modules.ts). */
   modules: readonly ModuleDefinition<AppContext>[];
 }
@@ -40,7 +43,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const ctx = { ...platform, modules } as AppContext;
   try {
     for (const module of modules) Object.assign(ctx, await module.init?.(ctx));
-    for (const service of ["sessions", "keyring"] as const) if (!ctx[service]) throw new Error(`no module built the "${service}" service`);
+    for (const service of ["sessions", "keyring", "appGroups"] as const) if (!ctx[service]) throw new Error(`no module built the "${service}" service`);
     checkModules(modules, ctx);
     for (const module of modules) {
       registerAuditEvents(module.events ?? []);

@@ -46,3 +46,10 @@ export async function addMember(t: TestApp, org: TestOrg, email: string, role = 
   });
   return member;
 }
+
+/** A live app group of the organization, created by its owner through the API: its id and groupKey. */
+export async function createAppGroup(t: TestApp, org: TestOrg, name = "Web"): Promise<{ id: string; groupKey: string }> {
+  const r = await t.request("POST", `/api/org/${org.slug}/app-groups`, { token: org.owner.token, json: { orgId: org.orgId, name } });
+  if (r.status !== 201) throw new Error(`app group: ${r.status} ${r.text}`);
+  return { id: r.body.id, groupKey: r.body.groupKey };
+}

@@ -2,6 +2,7 @@
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { appRoutes } from "./apps/routes";
+import { liveGroup } from "./apps/service";
 import * as appTables from "./apps/schema";
 import { hostedLoginRoutes } from "./end-users/hosted-login/routes";
 import { endUserImportRoutes } from "./end-users/import/routes";
@@ -16,6 +17,7 @@ import { socialRoutes } from "./end-users/social/routes";
 export const customersModule = defineModule<AppContext>({
   name: "customers",
   tables: { ...appTables, ...endUserTables },
+  init: () => ({ appGroups: { find: liveGroup } }),
   routes: (ctx) => [
     appRoutes(ctx),
     endUserRoutes(ctx),

@@ -8,7 +8,11 @@
  *   full (so a bad one is 401 as anywhere) and then refused: 403 machine_not_allowed.
  * - `{ orgOrMachine: true }`: routes machines may call too. The handler gets `org` and
  *   `orgCaller`: the member, or a MachineOrgActor for an M2M token, whose organization,
- *   key revocation and service account are re-checked on every request (keys/m2m.ts).
+ *   key revocation and service account are re-checked on every request (access/machine/m2m.ts).
+ *   A token from a key scoped to one app group is refused here (401
+ *   org_wide_key_required): these routes reach the whole organization (DESIGN §5).
+ * - `{ orgOrGroupMachine: true }`: the same, and such a token is let in: for routes that
+ *   narrow what they show and change to the caller's app group (apps, `/me`).
  *
  * A bearer credential with three dot-separated parts is an M2M token; a session token
  * never has a dot.
@@ -20,6 +24,7 @@ import { bearerToken, resolveSessionActor } from "../identity/guard";
 import { KeyErrors } from "../access/machine/errors";
 import { resolveMachineAccess } from "../access/machine/m2m";
 import { looksLikeM2mToken } from "../access/machine/m2m-token";
+import { orgWideKeyRequired } from "../access";
 import { resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";
 
@@ -54,6 +59,18 @@ export function orgGuard(ctx: GuardDeps) {
       },
     },
     orgOrMachine: {
+      async resolve({ request, cookie, params }) {
+        const token = m2mTokenOf(request);
+        if (token) {
+          const { org, actor } = await resolveMachineAccess(ctx, token, slugOf(params));
+          if (actor.appGroupId !== null) throw orgWideKeyRequired();
+          return { org, orgCaller: actor as OrgCaller };
+        }
+        const { org, orgActor } = await memberAccess(request, cookie, slugOf(params));
+        return { org, orgCaller: orgActor as OrgCaller };
+      },
+    },
+    orgOrGroupMachine: {
       async resolve({ request, cookie, params }) {
         const token = m2mTokenOf(request);
         if (token) {

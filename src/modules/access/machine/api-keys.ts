@@ -105,9 +105,19 @@ export interface CreateApiKeyInput {
   requestId?: string | null;
 }
 
+/**
+ * How machine access learns whether an app group exists in an organization. App groups
+ * are the customers domain's; it provides this from its init (customers/module.ts), so
+ * access never reads their table.
+ */
+export interface AppGroupDirectory {
+  /** The live app group of `orgId` with this id or groupKey, or null. */
+  find(reader: Queryable, orgId: string, idOrKey: string): Promise<{ id: string; key: string } | null>;
+}
+
 /** POST /api/org/{slug}/settings/keys/api-keys. */
 export async function createApiKey(
-  deps: Pick<AppContext, "db" | "clock" | "config">,
+  deps: Pick<AppContext, "db" | "clock" | "config" | "appGroups">,
   actor: OrgActor,
   org: Organization,
   input: CreateApiKeyInput,
@@ -124,6 +134,10 @@ export async function createApiKey(
   if (sealed) requireOwner(actor);
 
   return deps.db.write(async (tx) => {
+    // A key may only be bound to one of its own organization's live app groups (spec 4.2, 5.3).
+    if (input.appGroupId && !(await deps.appGroups.find(tx, org.id, input.appGroupId))) {
+      throw new ApiError(404, KeyErrors.appGroupNotFound, { field: "appGroupId", message: "no live app group with this id or groupKey in the organization" });
+    }
     const serviceAccountId = input.serviceAccountId ?? null;
     if (serviceAccountId) {
       const account = await activeServiceAccount(tx, org.id, serviceAccountId);

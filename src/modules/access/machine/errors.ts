@@ -8,6 +8,8 @@ export const KeyErrors = {
   tooManyApiKeys: "too_many_api_keys",
   /** The service account to bind is unknown here, deleted, or its badge is not active. */
   serviceAccountNotFound: "service_account_not_found",
+  /** The app group to bind a key to is unknown, deleted, or another organization's. */
+  appGroupNotFound: "app_group_not_found",
   notFound: "not_found",
   /** 401s of machine credentials. */
   invalidApiKey: "invalid_api_key",

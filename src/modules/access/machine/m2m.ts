@@ -15,6 +15,7 @@ import { activeServiceAccount } from "../../orgs/members/service-accounts";
 import type { MachineOrgActor, OrgCaller, Organization } from "../../orgs/access";
 import { parseScope } from "../../orgs/permissions/scopes";
 import { coversAll } from "../../orgs/permissions/service";
+import { effectiveScopes } from "../principal";
 import { findApiKeyBySecret } from "./api-keys";
 import { KeyErrors } from "./errors";
 import { orgBySlug } from "./hot-queries";
@@ -78,15 +79,10 @@ export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "co
   // A key for another organization is as unknown here as a made-up one.
   if (!key || !org || org.id !== key.orgId) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid for this organization");
   if (key.revokedAt !== null) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key has been revoked");
-  let held: readonly string[] = key.scopes;
-  let connectedId: string | null = null;
-  if (key.serviceAccountId) {
-    const account = await activeServiceAccount(deps.db.read, org.id, key.serviceAccountId);
-    if (!account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
-    connectedId = account.connectedId;
-    held = held.filter((scope) => coversAll(account.scopes, [scope]));
-  }
-  const scopes = narrowedScopes(input.scope, held);
+  const account = key.serviceAccountId ? await activeServiceAccount(deps.db.read, org.id, key.serviceAccountId) : null;
+  if (key.serviceAccountId && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  const connectedId = account?.connectedId ?? null;
+  const scopes = narrowedScopes(input.scope, effectiveScopes(key.scopes, account));
   const expiresIn = issuedLifetime(input.lifetimeSeconds, key.maxTokenLifetimeSeconds);
   const now = deps.clock.now();
   const iat = Math.floor(now / 1000);
@@ -141,14 +137,10 @@ export async function authenticateMachineToken(deps: MachineDeps, token: string)
  */
 export async function machineInOrg(deps: Pick<AppContext, "db">, claims: M2mClaims, org: Organization | null): Promise<MachineOrgActor> {
   if (!org || org.id !== claims.org) throw unauthorized(KeyErrors.wrongOrganization, "the access token belongs to another organization");
-  let scopes: readonly string[] = claims.scope.split(" ").filter((s) => s !== "");
-  let connectedId: string | null = null;
-  if (claims.sa) {
-    const account = await activeServiceAccount(deps.db.read, org.id, claims.sa);
-    if (!account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
-    connectedId = account.connectedId;
-    scopes = scopes.filter((scope) => coversAll(account.scopes, [scope]));
-  }
+  const account = claims.sa ? await activeServiceAccount(deps.db.read, org.id, claims.sa) : null;
+  if (claims.sa && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  const connectedId = account?.connectedId ?? null;
+  const scopes = effectiveScopes(claims.scope.split(" ").filter((s) => s !== ""), account);
   return {
     kind: "m2m",
     userId: null,

@@ -10,7 +10,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { requestInfo } from "../../../platform/http/kernel";
 import { orgGuard } from "../../orgs/guard";
 import { SealAssertionBody, sealAssertionOf } from "../../identity/passkeys/seal";
-import { publicApiGuard } from "../public-v1/guard";
+import { publicApiGuard, requiresScope } from "../public-v1/guard";
 import { strictBody } from "../../../platform/http/strict-body";
 import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
 import { KeyErrors } from "./errors";
@@ -175,7 +175,7 @@ function machineRoutes(ctx: AppContext) {
       },
     )
     .get("/api/org/:slug/me", ({ org, orgCaller }) => callerView(org, orgCaller), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: SlugParams,
       response: CallerView,
       detail: {
@@ -391,6 +391,8 @@ function partnerAssertionRoutes(ctx: AppContext) {
       ...strictBody(PartnerAssertionRequest),
       response: PartnerAssertionResponse,
       detail: {
+        // The organization vouches for the key itself: no scope beyond holding a live key.
+        ...requiresScope("none"),
         tags: ["Machine access"],
         summary: "Exchange an org API key for a partner assertion",
         description:

@@ -3,12 +3,19 @@
  * `Authorization: Bearer ah_live_…`. Missing, invalid or revoked: 401; a key bound to a
  * service account that is no longer active: 401.
  *
- * - `{ apiKey: true }`: any key of the organization, app-group-scoped ones included.
+ * Every route says what the key must hold in `detail["x-required-scope"]` (DESIGN §5;
+ * also its OpenAPI documentation), and the guard checks it before the handler runs, so a
+ * key never does more than its scopes:
+ * - `{ apiKey: true }`: any key of the organization, app-group-scoped ones included (the
+ *   route narrows its answer to the key's group);
  * - `{ orgWideKey: true }`: an org-wide key; an app-group-scoped key is refused with
- *   401 org_wide_key_required, as the spec answers it on file routes.
+ *   401 org_wide_key_required, as the spec answers it on file routes;
+ * - a scope of "none": the route acts only on the key itself or its own organization's
+ *   public view (the key's description, its organization's lookups).
  *
- * The handler gets `keyOrg` (the organization behind the key) and `apiKey` (the key).
- * Every request reads the key afresh, so a revocation applies to the next one.
+ * The handler gets `keyOrg` (the organization behind the key), `apiKey` (the key) and
+ * `keyActor` (its effective scopes, principal.ts). Every request reads the key afresh,
+ * so a revocation applies to the next one.
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
@@ -19,6 +26,7 @@ import { KeyErrors } from "../machine/errors";
 import { orgById } from "../machine/hot-queries";
 import { activeServiceAccount } from "../../orgs/members/service-accounts";
 import type { Organization } from "../../orgs/access";
+import { keyActorOf, orgWideKeyRequired, requireScope, type KeyActor } from "../principal";
 
 export const PublicApiErrors = {
   apiKeyRequired: "api_key_required",
@@ -27,7 +35,14 @@ export const PublicApiErrors = {
 export interface PublicApiAccess {
   keyOrg: Organization;
   apiKey: ApiKey;
+  keyActor: KeyActor;
 }
+
+/** What a public v1 route demands of the key: a scope, or `true` for the key's own view. */
+export type KeyRequirement = string | true;
+
+/** The OpenAPI extension that records a route's required scope ("none": the key's own view). */
+export const REQUIRED_SCOPE_KEY = "x-required-scope";
 
 function unauthorized(code: string, message: string): ApiError {
   return new ApiError(401, code, { message });
@@ -38,34 +53,63 @@ function presentedKey(request: Request): string | null {
   return request.headers.get("x-api-key")?.trim() || bearerToken(request);
 }
 
-export async function resolvePublicApiKey(deps: Pick<AppContext, "db">, request: Request, options: { orgWide: boolean }): Promise<PublicApiAccess> {
+export async function resolvePublicApiKey(deps: Pick<AppContext, "db">, request: Request, options: { orgWide: boolean; scope: KeyRequirement }): Promise<PublicApiAccess> {
   const secret = presentedKey(request);
   if (!secret) throw unauthorized(PublicApiErrors.apiKeyRequired, "send an org API key in X-Api-Key (or Authorization: Bearer)");
   const key = await findApiKeyBySecret(deps.db.read, secret);
   if (!key) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid");
   // Spec 5.1: a revoked key answers 401; callers treat it as an outage, not as "no organization".
   if (key.revokedAt !== null) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key has been revoked");
-  if (key.serviceAccountId && !(await activeServiceAccount(deps.db.read, key.orgId, key.serviceAccountId))) {
-    throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
-  }
-  if (options.orgWide && key.appGroupId !== null) throw unauthorized(KeyErrors.orgWideKeyRequired, "this route needs an org-wide API key, not an app-group-scoped one");
+  const account = key.serviceAccountId ? await activeServiceAccount(deps.db.read, key.orgId, key.serviceAccountId) : null;
+  if (key.serviceAccountId && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  if (options.orgWide && key.appGroupId !== null) throw orgWideKeyRequired();
   const org = await orgById(deps.db.read, key.orgId);
   if (!org) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid");
-  return { keyOrg: org, apiKey: key };
+  const keyActor = keyActorOf(key, account);
+  if (options.scope !== true) requireScope(keyActor, options.scope);
+  return { keyOrg: org, apiKey: key, keyActor };
+}
+
+/** METHOD + " " + route pattern → what the route demands of the key; filled once the app's routes exist. */
+const requiredScopes = new Map<string, KeyRequirement>();
+
+/**
+ * Reads each public v1 route's `detail["x-required-scope"]` once the app's routes exist.
+ * A route of the family that declares none stops the app from starting: no route can be
+ * added without saying what a key needs to call it.
+ */
+export function collectRequiredScopes(routes: ReadonlyArray<{ method: string; path: string; hooks: unknown }>): void {
+  for (const route of routes) {
+    const declared = (route.hooks as { detail?: Record<string, unknown> } | undefined)?.detail?.[REQUIRED_SCOPE_KEY];
+    if (typeof declared === "string") requiredScopes.set(`${route.method} ${route.path}`, declared === "none" ? true : declared);
+    else if (route.path.startsWith("/api/public/v1/")) throw new Error(`${route.method} ${route.path} declares no ${REQUIRED_SCOPE_KEY}`);
+  }
+}
+
+/** The `detail` entry a key-guarded route declares: the scope it needs, or "none" (the key's own view). */
+export function requiresScope(scope: string | "none"): { [REQUIRED_SCOPE_KEY]: string } {
+  return { [REQUIRED_SCOPE_KEY]: scope };
+}
+
+function requirementOf(request: Request, route: string): KeyRequirement {
+  const found = requiredScopes.get(`${request.method} ${route}`) ?? (request.method === "HEAD" ? requiredScopes.get(`GET ${route}`) : undefined);
+  // Fail closed: a route the assembly never saw must not run unchecked.
+  if (found === undefined) throw new Error(`${request.method} ${route} has no required scope`);
+  return found;
 }
 
 export function publicApiGuard(ctx: Pick<AppContext, "db">) {
   return new Elysia({ name: "public-v1.guard" }).macro({
     apiKey: {
-      async resolve({ request }) {
-        const { keyOrg, apiKey } = await resolvePublicApiKey(ctx, request, { orgWide: false });
-        return { keyOrg, apiKey };
+      async resolve({ request, route }) {
+        const { keyOrg, apiKey, keyActor } = await resolvePublicApiKey(ctx, request, { orgWide: false, scope: requirementOf(request, route) });
+        return { keyOrg, apiKey, keyActor };
       },
     },
     orgWideKey: {
-      async resolve({ request }) {
-        const { keyOrg, apiKey } = await resolvePublicApiKey(ctx, request, { orgWide: true });
-        return { keyOrg, apiKey };
+      async resolve({ request, route }) {
+        const { keyOrg, apiKey, keyActor } = await resolvePublicApiKey(ctx, request, { orgWide: true, scope: requirementOf(request, route) });
+        return { keyOrg, apiKey, keyActor };
       },
     },
   });

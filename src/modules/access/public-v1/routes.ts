@@ -4,7 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { publicApiGuard } from "./guard";
+import { publicApiGuard, requiresScope } from "./guard";
 import { describeKey, matchOrg, orgById, orgsByOwner } from "./service";
 
 const tags = ["Public v1"];
@@ -12,7 +12,7 @@ const AUTH =
   "Send an org API key as `X-Api-Key: ah_live_…` (or `Authorization: Bearer ah_live_…`): 401 api_key_required, invalid_api_key, api_key_revoked " +
   "(treat it as an outage, not as \"no organization\") or service_account_inactive.";
 const ORG_WIDE = " Needs an org-wide key: an app-group-scoped key is 401 org_wide_key_required.";
-const OWN_ORG = " A key sees its own organization only; any other answers as if it did not exist.";
+const OWN_ORG = " A key sees its own organization only (its public view, so no scope is needed); any other answers as if it did not exist.";
 
 const PublicOrg = t.Object({
   id: t.String(),
@@ -42,13 +42,14 @@ export function publicV1Routes(ctx: AppContext) {
           }),
         }),
       ]),
-      detail: { tags, summary: "The organization behind the key", description: `The organization's public view and the key itself (never its secret). ${AUTH}` },
+      detail: { ...requiresScope("none"), tags, summary: "The organization behind the key", description: `The organization's public view and the key itself (never its secret). ${AUTH}` },
     })
     .post("/orgs/by-owner", ({ keyOrg, body }) => orgsByOwner(ctx, keyOrg, body.ownerEmail), {
       orgWideKey: true,
       body: t.Object({ ownerEmail: Email }),
       response: t.Array(PublicOrg),
       detail: {
+        ...requiresScope("none"),
         tags,
         summary: "Organizations an owner e-mail owns",
         description: `Every organization the given e-mail owns, each with ready: the key's organization when its owner has that address, else an empty list.${OWN_ORG}${ORG_WIDE} ${AUTH}`,
@@ -59,6 +60,7 @@ export function publicV1Routes(ctx: AppContext) {
       body: t.Object({ ownerEmail: Email, orgName: t.String({ minLength: 1, maxLength: 200 }) }),
       response: { 200: PublicOrg, 404: NotFound },
       detail: {
+        ...requiresScope("none"),
         tags,
         summary: "Match an organization by owner e-mail and name",
         description: `The organization whose owner has ownerEmail and whose name is orgName (case and spacing aside), or 404.${OWN_ORG}${ORG_WIDE} ${AUTH}`,
@@ -68,6 +70,6 @@ export function publicV1Routes(ctx: AppContext) {
       orgWideKey: true,
       body: t.Object({ orgId: t.String({ minLength: 1, maxLength: 100 }) }),
       response: { 200: PublicOrg, 404: NotFound },
-      detail: { tags, summary: "An organization by id", description: `{id, name, slug, ready}, or 404 when there is no such organization.${OWN_ORG}${ORG_WIDE} ${AUTH}` },
+      detail: { ...requiresScope("none"), tags, summary: "An organization by id", description: `{id, name, slug, ready}, or 404 when there is no such organization.${OWN_ORG}${ORG_WIDE} ${AUTH}` },
     });
 }

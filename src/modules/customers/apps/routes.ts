@@ -10,8 +10,9 @@ import { requestInfo } from "../../../platform/http/kernel";
 import { strictBody } from "../../../platform/http/strict-body";
 import type { Organization, OrgCaller } from "../../orgs/access";
 import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard } from "../../access/public-v1/guard";
+import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
 import { matchOrg } from "../../access/public-v1/service";
+import { APP_SCOPES } from "./scopes";
 import { ApiError } from "../../../platform/http/errors";
 import { appCorsPreflight } from "./cors";
 import { ICON_ROUTE_PREFIX, serveIcon } from "./icons";
@@ -77,13 +78,13 @@ function appGroupRoutes(ctx: AppContext) {
   return new Elysia({ name: "apps.groups", prefix: "/api/org/:slug/app-groups" })
     .use(orgGuard(ctx))
     .get("/", (c) => listAppGroups(ctx, callerOf(c)), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: SlugParams,
       response: t.Array(M.AppGroup),
       detail: { tags, summary: "List app groups", description: `Every live app group with its applications, oldest first. Needs org.app_group.list.${WHO}` },
     })
     .post("/", async (c) => c.status(201, await createAppGroup(ctx, callerOf(c), c.body)), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: SlugParams,
       ...strictBody(M.AppGroupCreate),
       response: { 201: M.AppGroup },
@@ -99,13 +100,13 @@ function appGroupRoutes(ctx: AppContext) {
       },
     })
     .get("/:groupId", (c) => getAppGroup(ctx, callerOf(c), c.params.groupId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       response: M.AppGroup,
       detail: { tags, summary: "Read an app group", description: `The group with its settings (no secrets) and applications. Needs org.app_group.read.${NOT_FOUND}${WHO}` },
     })
     .put("/:groupId", (c) => updateAppGroup(ctx, callerOf(c), c.params.groupId, c.body), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       ...strictBody(M.AppGroupUpdate),
       response: M.AppGroup,
@@ -119,7 +120,7 @@ function appGroupRoutes(ctx: AppContext) {
       },
     })
     .delete("/:groupId", (c) => deleteAppGroup(ctx, callerOf(c), c.params.groupId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       response: Deleted("groupKey"),
       detail: {
@@ -129,7 +130,7 @@ function appGroupRoutes(ctx: AppContext) {
       },
     })
     .post("/:groupId/apps", async (c) => c.status(201, await createApplication(ctx, callerOf(c), c.params.groupId, c.body)), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       ...strictBody(M.GroupApplicationCreate),
       response: { 201: M.Application },
@@ -140,7 +141,7 @@ function appGroupRoutes(ctx: AppContext) {
       },
     })
     .post("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, c.body === ICON_UPLOAD ? { upload: c.request } : { iconUrl: (c.body as typeof M.IconSet.static).iconUrl }), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       ...iconBody,
       response: M.AppGroup,
@@ -164,7 +165,7 @@ function appGroupRoutes(ctx: AppContext) {
       },
     })
     .delete("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, { iconUrl: null }), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: GroupParams,
       response: M.AppGroup,
       detail: { tags, summary: "Remove an app group's icon", description: `Clears iconUrl; an uploaded icon is deleted. Emits appgroup.icon_changed. Needs org.app_group.update.${NOT_FOUND}${WHO}` },
@@ -196,14 +197,14 @@ function applicationRoutes(ctx: AppContext) {
   return new Elysia({ name: "apps.applications", prefix: "/api/org/:slug/applications" })
     .use(orgGuard(ctx))
     .get("/", (c) => listApplications(ctx, callerOf(c), c.query), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: SlugParams,
       query: t.Object({ appGroupId: t.Optional(t.String({ maxLength: 100, description: "Only this group's (id or groupKey)" })) }),
       response: t.Array(M.Application),
       detail: { tags, summary: "List applications", description: `Applications of live app groups, oldest first. Needs org.application.list.${WHO}` },
     })
     .post("/", async (c) => c.status(201, await createApplication(ctx, callerOf(c), c.body.appGroupId, c.body)), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: SlugParams,
       ...strictBody(M.ApplicationCreate),
       response: { 201: M.Application },
@@ -220,13 +221,13 @@ function applicationRoutes(ctx: AppContext) {
       },
     })
     .get("/:appId", (c) => getApplication(ctx, callerOf(c), c.params.appId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       response: M.Application,
       detail: { tags, summary: "Read an application", description: `Never its client secret or deployment token. Needs org.application.read.${NOT_FOUND}${WHO}` },
     })
     .put("/:appId", (c) => updateApplication(ctx, callerOf(c), c.params.appId, c.body), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.ApplicationUpdate),
       response: M.Application,
@@ -237,13 +238,13 @@ function applicationRoutes(ctx: AppContext) {
       },
     })
     .delete("/:appId", (c) => deleteApplication(ctx, callerOf(c), c.params.appId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       response: Deleted("clientKey"),
       detail: { tags, summary: "Delete an application", description: `Its key stops working at once. Emits appgroup.application.deleted. Needs org.application.delete.${NOT_FOUND}${WHO}` },
     })
     .patch("/:appId/status", (c) => setApplicationStatus(ctx, callerOf(c), c.params.appId, c.body.status), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.ApplicationStatusChange),
       response: M.Application,
@@ -254,7 +255,7 @@ function applicationRoutes(ctx: AppContext) {
       },
     })
     .post("/:appId/rotate-secret", (c) => rotateClientSecret(ctx, callerOf(c), c.params.appId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       response: M.RotatedSecret,
       detail: {
@@ -264,13 +265,13 @@ function applicationRoutes(ctx: AppContext) {
       },
     })
     .get("/:appId/cloudflare", (c) => getCloudflare(ctx, callerOf(c), c.params.appId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       response: M.CloudflareView,
       detail: { tags, summary: "The application's deployment account", description: `{connected, accountId, connectedAt}; never the token. Needs org.application.read.${NOT_FOUND}${WHO}` },
     })
     .post("/:appId/cloudflare", (c) => connectCloudflare(ctx, callerOf(c), c.params.appId, c.body), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.CloudflareConnect),
       response: M.CloudflareView,
@@ -281,7 +282,7 @@ function applicationRoutes(ctx: AppContext) {
       },
     })
     .delete("/:appId/cloudflare", (c) => disconnectCloudflare(ctx, callerOf(c), c.params.appId), {
-      orgOrMachine: true,
+      orgOrGroupMachine: true,
       params: AppParams,
       response: M.CloudflareView,
       detail: { tags, summary: "Disconnect the deployment account", description: `Forgets the account id and token. Emits appgroup.application.cloudflare_disconnected. Needs org.application.update.${NOT_FOUND}${WHO}` },
@@ -312,6 +313,7 @@ function publicAppGroupRoutes(ctx: AppContext) {
         response: t.Array(M.AppGroupListItem),
         detail: {
           tags: publicTags,
+          ...requiresScope(APP_SCOPES.groupList),
           summary: "App groups of an organization by owner e-mail and name",
           description: `[{key, name, description}] of the organization whose owner has ownerEmail and whose name is orgName (case and spacing aside); an empty list is normal.${OWN_ORG} Needs an org-wide key.`,
         },
@@ -328,7 +330,7 @@ function publicAppGroupRoutes(ctx: AppContext) {
         apiKey: true,
         ...strictBody(t.Object({ groupKey: t.String({ minLength: 1, maxLength: 100, description: "appgroup_<id>" }) }, { additionalProperties: false })),
         response: { 200: M.AppGroupSummary, 404: t.Object({ error: t.String(), message: t.String() }) },
-        detail: { tags: publicTags, summary: "An app group by its key", description: `Spec 2.2's shape {groupKey, id, orgId, name, description, iconUrl, brandColor}, or 404.${OWN_ORG}` },
+        detail: { ...requiresScope(APP_SCOPES.groupRead), tags: publicTags, summary: "An app group by its key", description: `Spec 2.2's shape {groupKey, id, orgId, name, description, iconUrl, brandColor}, or 404.${OWN_ORG}` },
       },
     );
 }

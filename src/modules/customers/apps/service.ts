@@ -109,7 +109,7 @@ function cleanIconUrl(value: string | null, field: string): string | null {
 
 // --- Reading ---------------------------------------------------------------------------
 
-async function liveGroup(reader: Queryable, orgId: string, idOrKey: string): Promise<AppGroupRow | null> {
+export async function liveGroup(reader: Queryable, orgId: string, idOrKey: string): Promise<AppGroupRow | null> {
   const column = idOrKey.startsWith("appgroup_") ? appGroups.key : appGroups.id;
   const [row] = await reader.select().from(appGroups).where(and(eq(column, idOrKey), eq(appGroups.orgId, orgId), isNull(appGroups.deletedAt)));
   return row ?? null;

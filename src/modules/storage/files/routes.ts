@@ -13,10 +13,11 @@ import { contentDisposition, LocalBlobStore, LOCAL_BLOB_ROUTE } from "../../../p
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../platform/http/kernel";
 import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard } from "../../access/public-v1/guard";
+import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
+import { requireScope } from "../../access";
 import { storageUsage } from "./quota";
 import type { Organization } from "../../orgs/access";
-import { downloadFile, fileCallerOf, fileCallerOfKey, listFiles, PAGE_SIZE_MAX, restoreFile, trashFile, uploadFile, type FileCaller } from "./service";
+import { downloadFile, fileCallerOf, fileCallerOfKey, FileScopes, listFiles, PAGE_SIZE_MAX, restoreFile, trashFile, uploadFile, type FileCaller } from "./service";
 
 const tags = ["Files"];
 
@@ -80,7 +81,7 @@ const UPLOAD_ERRORS =
   "400 multipart_form_required (not multipart/form-data or malformed), no_file (no part named file), file_too_large (over 10 MB = 10 MiB; " +
   `a body far past that, over ${UPLOAD_BODY_CAP / 1024 / 1024} MiB, is 413 payload_too_large); 403 storage_quota_exceeded {usedBytes, limitBytes}; ` +
   "503 storage_unavailable when the store fails (nothing is kept). The name is sanitised (path separators and control characters stripped, non-ASCII kept); SHA-256 is computed while streaming.";
-const KEY_AUTH = " Needs an org-wide API key (X-Api-Key): an app-group-scoped key is 401.";
+const KEY_AUTH = " Needs an org-wide API key (X-Api-Key) holding the route's scope (x-required-scope; 403 PERMISSION_DENIED otherwise): an app-group-scoped key is 401.";
 const ORG_AUTH = " A member (session) or a machine (M2M token); non-members get 404.";
 
 const MEETING_ID = t.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", description: "Sets scope meeting:{meetingId}; the id's format is checked (existence once meetings exist)" });
@@ -92,7 +93,11 @@ function fileRoute(ctx: AppContext) {
     download: (caller: FileCaller, org: Organization, id: string) => downloadFile(ctx, caller, org, id),
     trash: (caller: FileCaller, org: Organization, id: string, request: Request) => trashFile(ctx, caller, org, id, requestInfo(request).id),
     restore: (caller: FileCaller, org: Organization, id: string, request: Request) => restoreFile(ctx, caller, org, id, requestInfo(request).id),
-    usage: (org: Organization) => storageUsage(ctx.db.read, org, ctx.clock.now()),
+    usage: (caller: FileCaller, org: Organization) => {
+      // The organization's usage is file information: any grant to list files reads it.
+      requireScope(caller.permissions, FileScopes.list);
+      return storageUsage(ctx.db.read, org, ctx.clock.now());
+    },
   };
 }
 
@@ -149,10 +154,10 @@ function orgFileRoutes(ctx: AppContext) {
       response: { 200: FileRecord, 403: ErrorBody, 404: ErrorBody },
       detail: { tags, summary: "Restore a file from the trash", description: `While its retention window lasts; 403 storage_quota_exceeded {usedBytes, limitBytes} when its bytes no longer fit. Needs org.org_file.update.${ORG_AUTH}` },
     })
-    .get("/storage/usage", ({ org }) => route.usage(org), {
+    .get("/storage/usage", ({ org, orgCaller }) => route.usage(fileCallerOf(orgCaller), org), {
       orgOrMachine: true,
       response: { 200: StorageUsage },
-      detail: { tags, summary: "Storage usage", description: `The exact figure the upload gate enforces (live files plus uploads in flight; the trash does not count).${ORG_AUTH}` },
+      detail: { tags, summary: "Storage usage", description: `The exact figure the upload gate enforces (live files plus uploads in flight; the trash does not count). Needs org.org_file.list in any form (a member's own-files grant counts).${ORG_AUTH}` },
     });
 }
 
@@ -161,40 +166,40 @@ function publicFileRoutes(ctx: AppContext) {
   const v1 = ["Public v1", ...tags];
   return new Elysia({ name: "files.public-v1", prefix: "/api/public/v1" })
     .use(publicApiGuard(ctx))
-    .get("/files", ({ keyOrg, apiKey, query }) => route.list(fileCallerOfKey(apiKey), keyOrg, { ...query, view: "all" }), {
+    .get("/files", ({ keyOrg, keyActor, query }) => route.list(fileCallerOfKey(keyActor), keyOrg, { ...query, view: "all" }), {
       orgWideKey: true,
       query: t.Object(listQuery),
       response: { 200: FileList, 400: ErrorBody },
-      detail: { tags: v1, summary: "List files", description: `Every live file of the key's organization (or the trash with trashed=true), newest first, filtered by q, paged.${KEY_AUTH}` },
+      detail: { ...requiresScope(FileScopes.list), tags: v1, summary: "List files", description: `Every live file of the key's organization (or the trash with trashed=true), newest first, filtered by q, paged.${KEY_AUTH}` },
     })
-    .post("/files", ({ keyOrg, apiKey, request }) => uploadFile(ctx, fileCallerOfKey(apiKey), keyOrg, request, { scope: "free", requestId: requestInfo(request).id }), {
+    .post("/files", ({ keyOrg, keyActor, request }) => uploadFile(ctx, fileCallerOfKey(keyActor), keyOrg, request, { scope: "free", requestId: requestInfo(request).id }), {
       orgWideKey: true,
       ...uploadOptions,
       response: { 200: FileRecord, 400: ErrorBody, 403: ErrorBody, 503: ErrorBody },
-      detail: { tags: v1, summary: "Upload a file", description: `multipart/form-data with one part named file, at most 10 MB; returns the file record (scope free). ${UPLOAD_ERRORS}${KEY_AUTH}`, ...uploadDoc },
+      detail: { ...requiresScope(FileScopes.create), tags: v1, summary: "Upload a file", description: `multipart/form-data with one part named file, at most 10 MB; returns the file record (scope free). ${UPLOAD_ERRORS}${KEY_AUTH}`, ...uploadDoc },
     })
-    .get("/files/:id/download", ({ keyOrg, apiKey, params }) => route.download(fileCallerOfKey(apiKey), keyOrg, params.id), {
+    .get("/files/:id/download", ({ keyOrg, keyActor, params }) => route.download(fileCallerOfKey(keyActor), keyOrg, params.id), {
       orgWideKey: true,
       params: idParams(false),
       response: { 200: DownloadResponse, 404: ErrorBody },
-      detail: { tags: v1, summary: "Download URL for a file", description: `{url, fileName, expiresInMinutes: 10}: a direct URL. 404 for another org's or a trashed file.${KEY_AUTH}` },
+      detail: { ...requiresScope(FileScopes.read), tags: v1, summary: "Download URL for a file", description: `{url, fileName, expiresInMinutes: 10}: a direct URL. 404 for another org's or a trashed file.${KEY_AUTH}` },
     })
-    .delete("/files/:id", ({ keyOrg, apiKey, params, request }) => route.trash(fileCallerOfKey(apiKey), keyOrg, params.id, request), {
+    .delete("/files/:id", ({ keyOrg, keyActor, params, request }) => route.trash(fileCallerOfKey(keyActor), keyOrg, params.id, request), {
       orgWideKey: true,
       params: idParams(false),
       response: { 200: TrashResponse, 404: ErrorBody, 409: ErrorBody },
-      detail: { tags: v1, summary: "Move a file to the trash", description: `Soft delete: {trashed, retentionDays, restorableUntil}. 409 sealed_attachment for an attachment of a sealed approval document.${KEY_AUTH}` },
+      detail: { ...requiresScope(FileScopes.delete), tags: v1, summary: "Move a file to the trash", description: `Soft delete: {trashed, retentionDays, restorableUntil}. 409 sealed_attachment for an attachment of a sealed approval document.${KEY_AUTH}` },
     })
-    .post("/files/:id/restore", ({ keyOrg, apiKey, params, request }) => route.restore(fileCallerOfKey(apiKey), keyOrg, params.id, request), {
+    .post("/files/:id/restore", ({ keyOrg, keyActor, params, request }) => route.restore(fileCallerOfKey(keyActor), keyOrg, params.id, request), {
       orgWideKey: true,
       params: idParams(false),
       response: { 200: FileRecord, 403: ErrorBody, 404: ErrorBody },
-      detail: { tags: v1, summary: "Restore a file from the trash", description: `Returns the file record; 403 storage_quota_exceeded {usedBytes, limitBytes} when it no longer fits.${KEY_AUTH}` },
+      detail: { ...requiresScope(FileScopes.update), tags: v1, summary: "Restore a file from the trash", description: `Returns the file record; 403 storage_quota_exceeded {usedBytes, limitBytes} when it no longer fits.${KEY_AUTH}` },
     })
-    .get("/storage/usage", ({ keyOrg }) => route.usage(keyOrg), {
+    .get("/storage/usage", ({ keyOrg, keyActor }) => route.usage(fileCallerOfKey(keyActor), keyOrg), {
       orgWideKey: true,
       response: { 200: StorageUsage },
-      detail: { tags: v1, summary: "Storage usage", description: `The exact figure the upload gate enforces.${KEY_AUTH}` },
+      detail: { ...requiresScope(FileScopes.list), tags: v1, summary: "Storage usage", description: `The exact figure the upload gate enforces.${KEY_AUTH}` },
     });
 }
 

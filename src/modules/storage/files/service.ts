@@ -11,7 +11,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { BlobTooLargeError } from "../../../platform/blobs";
 import type { Tx } from "../../../platform/db/database";
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
-import type { ApiKey } from "../../access/machine/api-keys";
+import type { KeyActor } from "../../access";
 import type { Organization, OrgCaller } from "../../orgs/access";
 import { limitFor } from "../../orgs/plans";
 import { assertCan, grantFor, type PermissionActor } from "../../orgs/permissions/service";
@@ -35,13 +35,16 @@ export const FileScopes = {
   delete: "org.org_file.delete",
 } as const;
 
-/** Who acts on files: how to audit them, what to record as uploader, and what they may touch. */
+/**
+ * Who acts on files: how to audit them, what to record as uploader, and what they may
+ * touch. Every caller has its scopes (DESIGN §5): a member its role's, a machine or API
+ * key its own, capped by its service account (access/principal.ts).
+ */
 export interface FileCaller {
   audit: AuditActor;
   userId: string | null;
   keyId: string | null;
-  /** null: an org-wide API key, which reaches every file of its organization. */
-  permissions: PermissionActor | null;
+  permissions: PermissionActor;
 }
 
 export function fileCallerOf(caller: OrgCaller): FileCaller {
@@ -51,12 +54,12 @@ export function fileCallerOf(caller: OrgCaller): FileCaller {
   return { audit: { kind: "user", id: caller.userId, connectedId: caller.connectedId }, userId: caller.userId, keyId: null, permissions: caller };
 }
 
-export function fileCallerOfKey(key: ApiKey): FileCaller {
-  return { audit: { kind: "api_key", id: key.id }, userId: null, keyId: key.id, permissions: null };
+export function fileCallerOfKey(key: KeyActor): FileCaller {
+  return { audit: { kind: "api_key", id: key.keyId, connectedId: key.connectedId }, userId: null, keyId: key.keyId, permissions: key };
 }
 
 function authorize(caller: FileCaller, scope: string, file?: FileRow): void {
-  if (caller.permissions) assertCan(caller.permissions, scope, file ? { creatorId: file.uploadedBy } : undefined);
+  assertCan(caller.permissions, scope, file ? { creatorId: file.uploadedBy } : undefined);
 }
 
 /** The scope a file gets from where it was created (2.4); it never changes. */
@@ -178,17 +181,15 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const where: SQL[] = [eq(files.orgId, org.id), query.trashed ? isNotNull(files.trashedAt) : isNull(files.trashedAt)];
-  if (caller.permissions) {
-    const grant = grantFor(caller.permissions, FileScopes.list);
-    if (!grant) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
-    const all = query.view === "all";
-    if (all && !grant.all) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
-    // 5.3: the default view is the caller's own files, whatever they may see.
-    if (!all) {
-      if (!caller.userId) throw new ApiError(400, KernelErrors.invalidRequest, { field: "view", message: "a machine has no own files: ask for view=all" });
-      if (!grant.all && !grant.creatorSelf) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
-      where.push(eq(files.uploadedBy, caller.userId));
-    }
+  const grant = grantFor(caller.permissions, FileScopes.list);
+  if (!grant) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+  const all = query.view === "all";
+  if (all && !grant.all) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+  // 5.3: the default view is the caller's own files, whatever they may see.
+  if (!all) {
+    if (!caller.userId) throw new ApiError(400, KernelErrors.invalidRequest, { field: "view", message: "a machine has no own files: ask for view=all" });
+    if (!grant.all && !grant.creatorSelf) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+    where.push(eq(files.uploadedBy, caller.userId));
   }
   if (query.q) where.push(sql`lower(${files.name}) like ${likePattern(query.q)} escape '\\'`);
   const condition = and(...where);

@@ -11,7 +11,7 @@ import { requestInfo } from "../../../platform/http/kernel";
 import { fileCallerOf, fileCallerOfKey, type FileCaller } from "../files/service";
 import type { Organization } from "../../orgs/access";
 import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard } from "../../access/public-v1/guard";
+import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
 import { createRule, deleteRule, LIFECYCLE_SCOPES, listRules, updateRule, type CreateRuleInput, type UpdateRuleInput } from "./service";
 
 const tags = ["Storage lifecycle"];
@@ -89,6 +89,7 @@ function ruleRoutes(ctx: AppContext, door: Door) {
       ...guard,
       response: RuleList,
       detail: {
+        ...requiresScope(LIFECYCLE_SCOPES.list),
         tags,
         summary: "List lifecycle rules",
         description: `The organization's rules with planAllows, and what its plan allows: maxRules, canCustomize, canTrash, presetDays, minDays, maxDays. ${access(LIFECYCLE_SCOPES.list)}`,
@@ -98,7 +99,7 @@ function ruleRoutes(ctx: AppContext, door: Door) {
       ...guard,
       ...strictBody(CreateBody),
       response: { 200: Rule, 400: ErrorBody, 403: ErrorBody },
-      detail: { tags, summary: "Create a lifecycle rule", description: `${BAD_BODY} ${PLAN} Emits org.lifecycle_rule.created. ${access(LIFECYCLE_SCOPES.create)}` },
+      detail: { ...requiresScope(LIFECYCLE_SCOPES.create), tags, summary: "Create a lifecycle rule", description: `${BAD_BODY} ${PLAN} Emits org.lifecycle_rule.created. ${access(LIFECYCLE_SCOPES.create)}` },
     })
     .put(`${PATH}/:id`, (c) => updateRule(ctx, resolve(c).caller, resolve(c).org, c.params.id, c.body as UpdateRuleInput, requestInfo(c.request).id), {
       ...guard,
@@ -106,6 +107,7 @@ function ruleRoutes(ctx: AppContext, door: Door) {
       ...strictBody(UpdateBody),
       response: { 200: Rule, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       detail: {
+        ...requiresScope(LIFECYCLE_SCOPES.update),
         tags,
         summary: "Change, pause or resume a lifecycle rule",
         description: `The fields given replace the rule's. Only {enabled: false} alone (a pause) is allowed on every plan; any other change must leave a rule the plan may hold: ${PLAN} ${BAD_BODY} An empty body is 400 empty_update. Emits org.lifecycle_rule.updated.${NOT_FOUND} ${access(LIFECYCLE_SCOPES.update)}`,
@@ -115,7 +117,7 @@ function ruleRoutes(ctx: AppContext, door: Door) {
       ...guard,
       params: ruleParams,
       response: { 200: Deleted, 404: ErrorBody },
-      detail: { tags, summary: "Delete a lifecycle rule", description: `Allowed on every plan. Emits org.lifecycle_rule.deleted.${NOT_FOUND} ${access(LIFECYCLE_SCOPES.delete)}` },
+      detail: { ...requiresScope(LIFECYCLE_SCOPES.delete), tags, summary: "Delete a lifecycle rule", description: `Allowed on every plan. Emits org.lifecycle_rule.deleted.${NOT_FOUND} ${access(LIFECYCLE_SCOPES.delete)}` },
     });
 }
 
@@ -133,8 +135,8 @@ export function lifecycleRoutes(ctx: AppContext) {
     prefix: "/api/public/v1",
     guard: publicApiGuard(ctx),
     macro: { orgWideKey: true },
-    resolve: (c) => ({ caller: fileCallerOfKey(c.apiKey), org: c.keyOrg }),
-    access: () => "Needs an org-wide API key (an app-group-scoped one is 401), which manages its organization's storage as on the files routes.",
+    resolve: (c) => ({ caller: fileCallerOfKey(c.keyActor), org: c.keyOrg }),
+    access: (scope) => `Needs an org-wide API key holding ${scope} (an app-group-scoped one is 401; 403 PERMISSION_DENIED without the scope).`,
   });
   return new Elysia({ name: "lifecycle" }).use(dashboard).use(publicV1);
 }

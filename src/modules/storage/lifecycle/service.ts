@@ -171,7 +171,7 @@ function fieldsOf(rule: RuleFields & { enabled?: boolean }) {
 
 /** Members need the lifecycle scopes; an org-wide API key manages its organization's storage, as on the files routes. */
 function authorize(caller: FileCaller, scope: string): void {
-  if (caller.permissions) assertCan(caller.permissions, scope);
+  assertCan(caller.permissions, scope);
 }
 
 export async function listRules(deps: Pick<AppContext, "db">, caller: FileCaller, org: Organization): Promise<RuleList> {

@@ -9,8 +9,8 @@ import type { AppContext } from "../../../context";
 import { requestInfo } from "../../../platform/http/kernel";
 import { strictBody } from "../../../platform/http/strict-body";
 import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard } from "../../access/public-v1/guard";
-import { fileCallerOf, fileCallerOfKey } from "../files/service";
+import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
+import { fileCallerOf, fileCallerOfKey, FileScopes } from "../files/service";
 import { getShare, rotateShareToken, setShareMode, viewSharedFile } from "./service";
 
 const tags = ["File sharing"];
@@ -84,18 +84,18 @@ function dashboardShareRoutes(ctx: AppContext) {
 function publicV1ShareRoutes(ctx: AppContext) {
   return new Elysia({ name: "file-sharing.public-v1", prefix: "/api/public/v1/files/:id/share" })
     .use(publicApiGuard(ctx))
-    .patch("", ({ keyOrg, apiKey, params, body, request }) => setShareMode(ctx, fileCallerOfKey(apiKey), keyOrg, params.id, body.mode, requestInfo(request).id), {
+    .patch("", ({ keyOrg, keyActor, params, body, request }) => setShareMode(ctx, fileCallerOfKey(keyActor), keyOrg, params.id, body.mode, requestInfo(request).id), {
       orgWideKey: true,
       params: KeyParams,
       ...strictBody(ShareBody),
       response: { 200: ShareView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-      detail: { tags, summary: "Set a file's share mode", description: `${MODE_RULES}${KEY}${FILE_404}` },
+      detail: { ...requiresScope(FileScopes.update), tags, summary: "Set a file's share mode", description: `${MODE_RULES}${KEY}${FILE_404}` },
     })
-    .post("/rotate", ({ keyOrg, apiKey, params, request }) => rotateShareToken(ctx, fileCallerOfKey(apiKey), keyOrg, params.id, requestInfo(request).id), {
+    .post("/rotate", ({ keyOrg, keyActor, params, request }) => rotateShareToken(ctx, fileCallerOfKey(keyActor), keyOrg, params.id, requestInfo(request).id), {
       orgWideKey: true,
       params: KeyParams,
       response: { 200: ShareView, 404: ErrorBody },
-      detail: { tags, summary: "Rotate a file's share link", description: `${ROTATE_RULES}${KEY}${FILE_404}` },
+      detail: { ...requiresScope(FileScopes.update), tags, summary: "Rotate a file's share link", description: `${ROTATE_RULES}${KEY}${FILE_404}` },
     });
 }
 

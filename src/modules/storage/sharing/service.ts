@@ -123,7 +123,7 @@ async function liveFileIn(tx: Queryable, orgId: string, fileId: string): Promise
  * on the files routes.
  */
 function authorize(caller: FileCaller, scope: string, file: FileRow): void {
-  if (caller.permissions) assertCan(caller.permissions, scope, { creatorId: file.uploadedBy });
+  assertCan(caller.permissions, scope, { creatorId: file.uploadedBy });
 }
 
 async function externalSharingBlocked(reader: Queryable, org: Pick<Organization, "id" | "name">): Promise<boolean> {

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { auditEvents } from "../../../../src/platform/audit/schema";
 import { apiKeys } from "../../../../src/modules/access/machine/schema";
 import { sha256Hex } from "../../../../src/platform/crypto/hash";
-import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../../support/accounts";
+import { addMember, createAppGroup, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../../support/accounts";
 import { registerPasskey, sealAssertion, type Authenticator } from "../../../support/authenticator";
 import { HOUR } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
@@ -124,10 +124,25 @@ describe("create", () => {
     await refused(create(undefined, { scopes: ["org.member.list"] }), 401, "unauthorized");
   });
 
-  test("an app-group-scoped key stores its app group id", async () => {
-    const r = await create(admin.token, { scopes: ["org.member.list"], appGroupId: "appgroup_3f9a" });
-    expect(r.status).toBe(201);
-    expect(r.body.appGroupId).toBe("appgroup_3f9a");
+  test("an app-group-scoped key stores its app group (by groupKey or id)", async () => {
+    const group = await createAppGroup(t, org, "Keyed");
+    for (const appGroupId of [group.groupKey, group.id]) {
+      const r = await create(admin.token, { scopes: ["org.member.list"], appGroupId });
+      expect(r.status).toBe(201);
+      expect(r.body.appGroupId).toBe(appGroupId);
+    }
+  });
+
+  test("a made-up app group, another organization's or a deleted one is 404 app_group_not_found, and no key is made", async () => {
+    const other = await createOrg(t, "owner@keys-other.example", "Keys Other");
+    const theirs = await createAppGroup(t, other, "Theirs");
+    const gone = await createAppGroup(t, org, "Gone");
+    expect((await t.request("DELETE", `/api/org/${org.slug}/app-groups/${gone.id}`, { token: org.owner.token })).status).toBe(200);
+    const before = (await t.request("GET", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token })).body;
+    for (const appGroupId of ["appgroup_3f9a", theirs.groupKey, theirs.id, gone.groupKey]) {
+      await refused(create(admin.token, { scopes: ["org.member.list"], appGroupId }), 404, "app_group_not_found", "appGroupId");
+    }
+    expect((await t.request("GET", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token })).body).toEqual(before);
   });
 });
 

@@ -9,7 +9,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { decodeProtectedHeader, errors as joseErrors } from "jose";
 import { currentSigningKey } from "../../../../src/modules/trust/keys/signing-keys";
 import { auditEvents } from "../../../../src/platform/audit/schema";
-import { addMember, createOrg, type SignedInUser, type TestOrg } from "../../../support/accounts";
+import { addMember, createOrg, type SignedInUser, type TestOrg, createAppGroup } from "../../../support/accounts";
 import { HOUR, MINUTE } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { createSealedOrg, serveOverHttp, verifyWithRemoteJwks } from "./support";
@@ -140,9 +140,10 @@ describe("issuing", () => {
   test("a key bound to a service account: its role caps the scopes, and the claims name the account and its badge; an app-group key says so", async () => {
     const sa = await t.request("POST", `/api/org/${org.slug}/service-accounts`, { token: org.owner.token, json: { name: "partner robot", role: "admin" } });
     expect(sa.status).toBe(201);
-    const bound = await createKey(org, { scopes: ["org.member.list", "org.member.remove"], serviceAccountId: sa.body.id, appGroupId: "appgroup_web" });
+    const web = await createAppGroup(t, org);
+    const bound = await createKey(org, { scopes: ["org.member.list", "org.member.remove"], serviceAccountId: sa.body.id, appGroupId: web.groupKey });
     let claims = await verify((await assert(bound.key, { audience: "urn:p" })).body.assertion);
-    expect(claims).toMatchObject({ sub: org.orgId, service_account: sa.body.id, connected_id: sa.body.connectedId, app_group: "appgroup_web", scope: "org.member.list org.member.remove" });
+    expect(claims).toMatchObject({ sub: org.orgId, service_account: sa.body.id, connected_id: sa.body.connectedId, app_group: web.groupKey, scope: "org.member.list org.member.remove" });
     const [last] = (await issuedEvents()).slice(-1);
     expect(last).toMatchObject({ actorKind: "api_key", actorId: bound.id, actorConnectedId: sa.body.connectedId });
 

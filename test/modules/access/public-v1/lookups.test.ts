@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ensureOperatorMasterSeal } from "../../../../src/modules/trust/keys/master-seal";
-import { createOrg, type TestOrg } from "../../../support/accounts";
+import { createOrg, type TestOrg, createAppGroup } from "../../../support/accounts";
 import { registerPasskey } from "../../../support/authenticator";
 import { createTestApp, type TestApp } from "../../../support/harness";
 
@@ -15,6 +15,7 @@ let sibling: TestOrg;
 let stranger: TestOrg;
 let key: { id: string; key: string; prefix: string };
 let groupKey: string;
+let webGroup: { id: string; groupKey: string };
 beforeAll(async () => {
   t = await createTestApp();
   org = await createOrg(t, "Owner@Lookup.example", "Lookup   Co");
@@ -22,7 +23,8 @@ beforeAll(async () => {
   sibling = await createOrg(t, "owner@lookup.example", "Lookup Sibling");
   stranger = await createOrg(t, "someone@else.example", "Elsewhere");
   key = await createKey(org, {});
-  groupKey = (await createKey(org, { appGroupId: "appgroup_web" })).key;
+  webGroup = await createAppGroup(t, org);
+  groupKey = (await createKey(org, { appGroupId: webGroup.groupKey })).key;
 });
 afterAll(() => t.close());
 
@@ -62,7 +64,7 @@ describe("the public v1 guard", () => {
   });
 
   test("an app-group-scoped key may ask /me, but not the org lookups: 401 org_wide_key_required", async () => {
-    expect((await v1("GET", "/me", groupKey)).body.apiKey.appGroupId).toBe("appgroup_web");
+    expect((await v1("GET", "/me", groupKey)).body.apiKey.appGroupId).toBe(webGroup.groupKey);
     for (const [path, body] of [
       ["/orgs/by-owner", { ownerEmail: "owner@lookup.example" }],
       ["/orgs/match", { ownerEmail: "owner@lookup.example", orgName: "Lookup Co" }],

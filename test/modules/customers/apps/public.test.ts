@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   org = await createOrg(t, "Owner@Public-Apps.example", "Public  Apps");
   other = await createOrg(t, "owner@public-other.example", "Public Other");
-  key = (await createApiKey(t, org, { scopes: ["org.member.list"] })).key;
+  key = (await createApiKey(t, org, { scopes: ["org.app_group.list", "org.app_group.read"] })).key;
   const api = orgApi(t, org);
   groups = [];
   for (const name of ["First brand", "Second brand"]) {
@@ -63,7 +63,7 @@ describe("POST /api/public/v1/orgs/app-groups", () => {
       expect({ status: r.status, field: r.body.field }).toEqual({ status: 400, field });
     }
     expect((await v1("/orgs/app-groups", { ownerEmail: "a@b.example", orgName: "x" }, null)).status).toBe(401);
-    const scoped = (await createApiKey(t, org, { scopes: ["org.member.list"], appGroupId: groups[0].groupKey })).key;
+    const scoped = (await createApiKey(t, org, { scopes: ["org.app_group.list", "org.app_group.read"], appGroupId: groups[0].groupKey })).key;
     expect((await v1("/orgs/app-groups", { ownerEmail: "owner@public-apps.example", orgName: "Public Apps" }, scoped)).body.error).toBe("org_wide_key_required");
   });
 });
@@ -83,7 +83,7 @@ describe("POST /api/public/v1/app-groups/by-key", () => {
       expect({ groupKey, status: r.status, error: r.body.error }).toEqual({ groupKey, status: 404, error: "not_found" });
     }
     expect((await v1("/app-groups/by-key", {})).body.field).toBe("groupKey");
-    const scoped = (await createApiKey(t, org, { scopes: ["org.member.list"], appGroupId: groups[1].groupKey })).key;
+    const scoped = (await createApiKey(t, org, { scopes: ["org.app_group.list", "org.app_group.read"], appGroupId: groups[1].groupKey })).key;
     expect((await v1("/app-groups/by-key", { groupKey: groups[1].groupKey }, scoped)).status).toBe(200);
     expect((await v1("/app-groups/by-key", { groupKey: groups[0].groupKey }, scoped)).status).toBe(404);
   });

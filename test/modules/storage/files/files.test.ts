@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { files } from "../../../../src/modules/storage/files/schema";
 import { auditEvents } from "../../../../src/platform/audit/schema";
-import { addMember, createOrg, type SignedInUser, type TestOrg } from "../../../support/accounts";
+import { addMember, createOrg, type SignedInUser, type TestOrg, createAppGroup } from "../../../support/accounts";
 import { DAY, TestClock } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { startS3, type TestS3 } from "../../../support/s3";
@@ -331,7 +331,7 @@ describe.each(["local", "s3"] as const)("files on %s storage", (backend) => {
     });
 
     test("an app-group-scoped key, a missing key and a bad key are 401 on every file route", async () => {
-      const scoped = await t.request("POST", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token, json: { scopes: ["org.*"], appGroupId: "appgroup_web" } });
+      const scoped = await t.request("POST", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token, json: { scopes: ["org.*"], appGroupId: (await createAppGroup(t, org)).groupKey } });
       const [file] = await rowsOf(org.orgId);
       const body = fileBody("x.txt", "x");
       const routes: Array<[string, string]> = [

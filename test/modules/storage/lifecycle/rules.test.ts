@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { lifecycleRules } from "../../../../src/modules/storage/files/schema";
 import { organizations } from "../../../../src/modules/orgs/schema";
-import { addMember, createOrg, type SignedInUser, type TestOrg } from "../../../support/accounts";
+import { addMember, createOrg, type SignedInUser, type TestOrg, createAppGroup } from "../../../support/accounts";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { createKey, eventsOf } from "../sharing/support";
 
@@ -295,7 +295,7 @@ describe("who may", () => {
   test("public v1: an org-wide key works; an app-group-scoped key is 401", async () => {
     const org = await createOrg(t, "owner@v1-rules.example", "V1 Rules", { plan: "business" });
     const key = (await createKey(t, org)).key;
-    const groupKey = (await createKey(t, org, { appGroupId: "appgroup_web" })).key;
+    const groupKey = (await createKey(t, org, { appGroupId: (await createAppGroup(t, org)).groupKey })).key;
     const made = await v1("POST", "", key, { action: "trash", unaccessedDays: 30, scope: "notification" });
     expect(made.status).toBe(200);
     expect((await v1("GET", "", key)).body.rules).toHaveLength(1);

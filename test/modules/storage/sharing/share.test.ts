@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { files } from "../../../../src/modules/storage/files/schema";
-import { addMember, createOrg, type SignedInUser, type TestOrg } from "../../../support/accounts";
+import { addMember, createOrg, type SignedInUser, type TestOrg, createAppGroup } from "../../../support/accounts";
 import { MINUTE } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { createKey, eventsOf, fileRow, seedFile, type FileRow } from "./support";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   other = await createOrg(t, "owner@elsewhere.example", "Elsewhere");
   member = await addMember(t, org, "member@share.example");
   orgKey = (await createKey(t, org)).key;
-  groupKey = (await createKey(t, org, { appGroupId: "appgroup_web" })).key;
+  groupKey = (await createKey(t, org, { appGroupId: (await createAppGroup(t, org)).groupKey })).key;
 });
 afterAll(() => t.close());
 

@@ -8,9 +8,10 @@ import type { AppContext } from "../../../../context";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../../platform/http/kernel";
 import { strictBody } from "../../../../platform/http/strict-body";
 import * as AppModel from "../../apps/model";
-import { publicApiGuard } from "../../../access/public-v1/guard";
+import { publicApiGuard, requiresScope } from "../../../access/public-v1/guard";
+import { APP_SCOPES } from "../../apps/scopes";
 import { createAppGroupForPerson, ownerStatusOfPerson } from "./partner";
-import { IMPORT_MAX_ROWS, importEndUsers, PASSWORD_ALGORITHMS, ROW_LIMITS } from "./service";
+import { END_USER_IMPORT_SCOPE, IMPORT_MAX_ROWS, importEndUsers, PASSWORD_ALGORITHMS, ROW_LIMITS } from "./service";
 
 const tags = ["End users"];
 const AUTH =
@@ -88,6 +89,7 @@ export function endUserImportRoutes(ctx: AppContext) {
       response: { 200: ImportResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       detail: {
         tags,
+        ...requiresScope(END_USER_IMPORT_SCOPE),
         summary: "Import end users into an app group",
         description:
           `Up to ${IMPORT_MAX_ROWS} rows, written in one transaction; each answers {index, status: created | duplicate | invalid, endUserId, email, error?, field?}. ` +
@@ -96,7 +98,7 @@ export function endUserImportRoutes(ctx: AppContext) {
           "sendInvites e-mails each created user {portalBase}/login/{clientKey} of the group's active application (production web first) after the commit; " +
           "409 no_active_application when there is none (nothing written). Emits one end_user.imported event with the counts. " +
           "An unknown group, another organization's, or (for an app-group-scoped key) another group is 404 not_found. " +
-          `Body errors are 400 invalid_request naming the field; more than ${IMPORT_MAX_ROWS} rows is 400 too_many_rows. ${AUTH}`,
+          `Body errors are 400 invalid_request naming the field; more than ${IMPORT_MAX_ROWS} rows is 400 too_many_rows. Needs ${END_USER_IMPORT_SCOPE} (403 PERMISSION_DENIED). ${AUTH}`,
         [BODY_LIMIT_KEY]: IMPORT_BODY_LIMIT,
       },
     })
@@ -105,6 +107,8 @@ export function endUserImportRoutes(ctx: AppContext) {
       response: { 200: OwnerStatusResponse, 401: ErrorBody, 403: ErrorBody },
       detail: {
         tags,
+        // It answers about the person presenting their own token, never about the organization's data.
+        ...requiresScope("none"),
         summary: "Does the person behind an end-user token have a dashboard account, and what do they own",
         description:
           "{state: no_owner_account | owner_account_exists, orgs: [{id, name, slug, ready}]}: the organizations the dashboard account with the token's e-mail owns. " +
@@ -120,6 +124,7 @@ export function endUserImportRoutes(ctx: AppContext) {
         response: { 200: AppModel.AppGroupSummary, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
         detail: {
           tags,
+          ...requiresScope(APP_SCOPES.groupCreate),
           summary: "Create an app group for the person behind an end-user token (platform partners)",
           description:
             "Body per spec 2.2: orgId (required), name (required, at most 200), description (at most 1000), iconUrl (https, at most 500), brandColor (#RRGGBB); each failure is 400 naming the field. " +

@@ -27,6 +27,12 @@ import type { Organization } from "../../../orgs/access";
 import { ImportErrors, ImportRowErrors } from "./errors";
 
 /** Spec §8: rows per import request. */
+/**
+ * The scope an API key needs to import end users. The spec names none (4.2); owners and
+ * admins hold it through org.*, and a key holds it only when it was given it.
+ */
+export const END_USER_IMPORT_SCOPE = "org.end_user.import";
+
 export const IMPORT_MAX_ROWS = 500;
 /** The schemes a dormant password hash may be declared as (docs/end-users.md). */
 export const PASSWORD_ALGORITHMS = [

@@ -26,9 +26,9 @@ let otherGroup: any;
 beforeAll(async () => {
   t = await createTestApp();
   fx = await createSignInFixture(t, "owner@import.example", "Import Co");
-  key = (await createApiKey(t, fx.org, { scopes: ["org.member.list"] })).key;
+  key = (await createApiKey(t, fx.org, { scopes: ["org.end_user.import"] })).key;
   secondGroup = (await orgApi(t, fx.org)("POST", "/app-groups", fx.org.owner.token, { name: "Second brand" })).body;
-  scopedKey = (await createApiKey(t, fx.org, { scopes: ["org.member.list"], appGroupId: secondGroup.id })).key;
+  scopedKey = (await createApiKey(t, fx.org, { scopes: ["org.end_user.import"], appGroupId: secondGroup.id })).key;
   other = await createOrg(t, "owner@import-other.example", "Import Other");
   otherGroup = (await orgApi(t, other)("POST", "/app-groups", other.owner.token, { name: "Theirs" })).body;
 }, 60_000);
