@@ -12,6 +12,7 @@ import sqlite_0008_end_users from "./sqlite/0008_end_users.sql" with { type: "te
 import sqlite_0009_end_user_import from "./sqlite/0009_end_user_import.sql" with { type: "text" };
 import sqlite_0010_analytics_addons from "./sqlite/0010_analytics_addons.sql" with { type: "text" };
 import sqlite_0011_signing_keys_by_use from "./sqlite/0011_signing_keys_by_use.sql" with { type: "text" };
+import sqlite_0012_outbox_keeps_no_sent_text from "./sqlite/0012_outbox_keeps_no_sent_text.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -24,6 +25,7 @@ import postgres_0008_end_users from "./postgres/0008_end_users.sql" with { type:
 import postgres_0009_end_user_import from "./postgres/0009_end_user_import.sql" with { type: "text" };
 import postgres_0010_analytics_addons from "./postgres/0010_analytics_addons.sql" with { type: "text" };
 import postgres_0011_signing_keys_by_use from "./postgres/0011_signing_keys_by_use.sql" with { type: "text" };
+import postgres_0012_outbox_keeps_no_sent_text from "./postgres/0012_outbox_keeps_no_sent_text.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -39,6 +41,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0009_end_user_import", sql: sqlite_0009_end_user_import },
   { id: "0010_analytics_addons", sql: sqlite_0010_analytics_addons },
   { id: "0011_signing_keys_by_use", sql: sqlite_0011_signing_keys_by_use },
+  { id: "0012_outbox_keeps_no_sent_text", sql: sqlite_0012_outbox_keeps_no_sent_text },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -54,4 +57,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0009_end_user_import", sql: postgres_0009_end_user_import },
   { id: "0010_analytics_addons", sql: postgres_0010_analytics_addons },
   { id: "0011_signing_keys_by_use", sql: postgres_0011_signing_keys_by_use },
+  { id: "0012_outbox_keeps_no_sent_text", sql: postgres_0012_outbox_keeps_no_sent_text },
 ];

@@ -3,6 +3,8 @@
  * nothing else (test/binary/support.ts).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { VERSION } from "../../src/context";
 import { testDialect } from "../support/database";
 import { startBinary, type RunningBinary } from "./support";
@@ -34,6 +36,12 @@ test("/readyz: the embedded migrations were applied", async () => {
   const r = await fetch(`${base}/readyz`);
   expect(r.status).toBe(200);
   expect(await r.json()).toEqual({ status: "ready", database: testDialect });
+});
+
+test.skipIf(testDialect !== "sqlite")("the data dir's database, journals and key are readable by their owner only", () => {
+  const files = readdirSync(server.dataDir).filter((f) => /^(signet\.db(-wal|-shm)?|master\.key)$/.test(f));
+  expect(files.sort()).toEqual(["master.key", "signet.db", "signet.db-shm", "signet.db-wal"]);
+  for (const f of files) expect({ f, mode: (statSync(join(server.dataDir, f)).mode & 0o777).toString(8) }).toEqual({ f, mode: "600" });
 });
 
 test("/swagger/json is the OpenAPI document", async () => {

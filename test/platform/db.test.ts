@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { jobState } from "../../src/platform/jobs/schema";
-import { parseDatabaseUrl } from "../../src/platform/db/database";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, parseDatabaseUrl } from "../../src/platform/db/database";
+import { testDialect } from "../support/database";
 import { createTestApp, type TestApp } from "../support/harness";
 
 let t: TestApp;
@@ -140,5 +144,27 @@ describe("leader locks", () => {
     expect(again).not.toBeNull();
     await again!.release();
     await other!.release();
+  });
+});
+
+describe("file modes (SQLite)", () => {
+  test.skipIf(testDialect !== "sqlite")("the database, its WAL and SHM and the lock files are readable by their owner only", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "signet-modes-"));
+    const path = join(dir, "signet.db");
+    // A database an earlier version left world-readable is tightened too.
+    writeFileSync(path, "", { mode: 0o644 });
+    const db = await openDatabase({ dialect: "sqlite", path });
+    try {
+      await db.execRaw("CREATE TABLE t (x integer)");
+      await db.execRaw("INSERT INTO t VALUES (1)");
+      const lock = await db.tryLeaderLock("signet.job:test");
+      await lock?.release();
+      const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => statSync(join(dir, f)).isFile());
+      expect(files).toEqual(expect.arrayContaining(["signet.db", "signet.db-wal", "signet.db-shm"]));
+      for (const f of files) expect({ f, mode: (statSync(join(dir, f)).mode & 0o777).toString(8) }).toEqual({ f, mode: "600" });
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

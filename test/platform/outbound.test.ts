@@ -200,9 +200,12 @@ describe("SMTP (smtp-server peer)", () => {
       subject: "Your sign-in link",
       status: "sent",
       error: null,
-      links: ["https://signet.test/magic?t=xyz"],
+      // Once it has left, the mail's secrets are not kept: metadata only.
+      links: [],
       createdAt: t.clock.now(),
     });
+    expect(row!.text).toMatch(/^\[not kept: \d+ characters, handed to the mail server\]$/);
+    expect(JSON.stringify(row)).not.toContain("t=xyz");
   });
 
   test("a rejected recipient is recorded as failed and thrown as send_failed", async () => {
@@ -220,6 +223,7 @@ describe("SMTP (smtp-server peer)", () => {
     expect(row!.status).toBe("failed");
     expect(row!.error).toContain("550");
     expect(row!.error).toContain("No such user");
+    expect(row!.text).toBe("[not kept: 5 characters, refused by the mail server]");
   });
 
   test("wrong credentials are recorded as failed", async () => {
@@ -293,7 +297,9 @@ describe("SMS gateway (Bun.serve peer)", () => {
       },
     ]);
     const [row] = await outboxRows(t, "+15551230002");
-    expect(row).toMatchObject({ id, channel: "sms", status: "sent", error: null, text: "Your code is 654321" });
+    expect(row).toMatchObject({ id, channel: "sms", status: "sent", error: null, links: [] });
+    // The code went to the gateway; the record keeps no copy of it.
+    expect(row!.text).toBe("[not kept: 19 characters, handed to the SMS gateway]");
   });
 
   test("a 500 answer is recorded as failed and thrown as send_failed", async () => {

@@ -17,7 +17,7 @@ import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from "drizzle-orm/bu
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { tryFileLock } from "./file-lock";
+import { ownerOnlyFile, tryFileLock } from "./file-lock";
 import { setActiveDialect, type Dialect } from "./kit";
 
 /** Queries are written against drizzle's SQLite typing; the PostgreSQL handle has the same surface. */
@@ -109,6 +109,7 @@ function openSqlite(path: string): Database {
   let writer: SqliteConnection;
   let reader: SqliteConnection;
   try {
+    ownerOnlyFile(path);
     writer = new SqliteConnection(path, { create: true, readwrite: true });
     writer.exec("PRAGMA busy_timeout = 10000");
     writer.exec("PRAGMA journal_mode = WAL");

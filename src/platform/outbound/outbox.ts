@@ -88,6 +88,19 @@ export function extractLinks(text: string, html?: string): string[] {
   return found;
 }
 
+/**
+ * What a row keeps of a message a real adapter took (sent) or refused (failed): the
+ * metadata, never the text or its links. Mail and texts carry live secrets (sign-in links,
+ * invitation codes, one-time codes) whose own tables keep only hashes; once the message has
+ * left, a copy in the database would be a second way in. Only the dev outbox, which is the
+ * delivery channel when nothing else is configured, keeps the text.
+ */
+export function keptText(entry: Pick<OutboxEntry, "channel" | "text" | "status">): string {
+  if (entry.status === "outbox") return entry.text;
+  const where = entry.channel === "mail" ? "mail server" : "SMS gateway";
+  return `[not kept: ${entry.text.length} characters, ${entry.status === "sent" ? "handed to the" : "refused by the"} ${where}]`;
+}
+
 /** The row for one message, stamped by the clock. */
 export function outboxRow(clock: Clock, entry: OutboxEntry): typeof outboxMessages.$inferInsert & { id: string } {
   const createdAt = clock.now();
@@ -97,8 +110,8 @@ export function outboxRow(clock: Clock, entry: OutboxEntry): typeof outboxMessag
     channel: entry.channel,
     to: entry.channel === "mail" ? normalizeAddress(entry.to) : entry.to.trim(),
     subject: entry.subject ?? null,
-    text: entry.text,
-    links: extractLinks(entry.text, entry.html),
+    text: keptText(entry),
+    links: entry.status === "outbox" ? extractLinks(entry.text, entry.html) : [],
     status: entry.status,
     error: entry.error ?? null,
     createdAt,

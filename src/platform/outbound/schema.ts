@@ -1,6 +1,9 @@
 import { col, table } from "../db/kit";
 
-/** Mail and SMS recorded by the dev outbox (and kept as a record when a real adapter sends). */
+/**
+ * Mail and SMS recorded by the dev outbox, and kept as a record (metadata only: see
+ * keptText in outbox.ts) when a real adapter sends or refuses them.
+ */
 export const outboxMessages = table(
   "outbox_messages",
   {
