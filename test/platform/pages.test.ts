@@ -49,3 +49,27 @@ test("an unknown asset is a JSON 404, and index.html is only served at /", async
     expect(r.body).toEqual({ error: "not_found" });
   }
 });
+
+test("every HTML page may not be framed by other sites, sniffs nothing and sends no Referer", async () => {
+  for (const path of ["/", "/orgs/acme/files", "/account", "/login", "/f/some-share-token", "/api/auth/magic-link/verify?token=nope", "/api/auth/linked-identities/confirm?token=x"]) {
+    const r = await t.request("GET", path);
+    expect({ path, type: r.headers.get("content-type") }).toEqual({ path, type: "text/html; charset=utf-8" });
+    const csp = r.headers.get("content-security-policy") ?? "";
+    expect({ path, frameAncestors: csp.match(/frame-ancestors [^;]+/)?.[0], xfo: r.headers.get("x-frame-options") }).toEqual({ path, frameAncestors: "frame-ancestors 'none'", xfo: "DENY" });
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("referrer-policy")).toBe("no-referrer");
+  }
+});
+
+test("/login's inline script runs only with this response's nonce", async () => {
+  const [a, b] = [await t.request("GET", "/login"), await t.request("GET", "/login")];
+  const nonceOf = (r: typeof a) => r.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
+  expect(nonceOf(a)).not.toBe(nonceOf(b));
+  const scripts = [...a.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toBe(`<script nonce="${nonceOf(a)}">`);
+  expect(a.headers.get("content-security-policy")).not.toContain("'unsafe-inline' 'self'");
+  expect(a.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+});

@@ -2,6 +2,7 @@
  * The dashboard's sign-in pages, rendered on the server: small, dependency-free and
  * usable without JavaScript (the form posts; only the passkey button needs a script).
  */
+import { pageHeaders, scriptNonce, withNonce } from "../../platform/http/page-headers";
 import type { Context } from "elysia";
 import { MAGIC_LINK_TTL_MS } from "./magic-link";
 
@@ -37,13 +38,16 @@ ${body}
 `;
 }
 
-/** Sends a page: HTML, never cached (it depends on the session), no referrer (the URL may carry a hand-over). */
+/**
+ * Sends a page: HTML, never cached (it depends on the session), no referrer (the URL may
+ * carry a hand-over), never framed, and only its own inline scripts run (a nonce per
+ * response, DESIGN §9).
+ */
 export function htmlPage(set: Context["set"], status: number, html: string): string {
   set.status = status;
-  set.headers["content-type"] = "text/html; charset=utf-8";
-  set.headers["cache-control"] = "no-store";
-  set.headers["referrer-policy"] = "no-referrer";
-  return html;
+  const nonce = scriptNonce();
+  Object.assign(set.headers, pageHeaders({ nonce }));
+  return withNonce(html, nonce);
 }
 
 /** A 303 to `location`, never cached. */
@@ -150,16 +154,45 @@ const LINK_PROBLEMS: Record<string, string> = {
   magic_link_used: "This sign-in link has already been used. Each link works once.",
   magic_link_expired: `This sign-in link has expired: links last ${MAGIC_LINK_TTL_MS / 60_000} minutes.`,
   magic_link_invalid: "This sign-in link is not valid. Check that you opened the whole link from the mail.",
+  link_used: "This link has already been used.",
+  link_expired: "This link has expired: links last 15 minutes. Ask again from the other account.",
+  link_invalid: "This link is not valid. Check that you opened the whole link from the mail.",
 };
 
-/** Why a clicked magic link did not sign the person in, with the way back. */
-export function linkProblemPage(code: string): string {
+/** Why a clicked magic link did not sign the person in (or a confirm link link anything), with the way back. */
+export function linkProblemPage(code: string, purpose: "sign-in" | "account-link" = "sign-in"): string {
   const reason = LINK_PROBLEMS[code] ?? LINK_PROBLEMS.magic_link_invalid!;
+  if (purpose === "account-link") {
+    return layout("Link accounts", `<h1>This link cannot link the accounts</h1>\n<p>${esc(reason)}</p>\n<p><a class="button" href="/">Open the dashboard</a></p>`);
+  }
   return layout(
     "Sign-in link",
     `<h1>This link cannot sign you in</h1>
 <p>${esc(reason)}</p>
 <p><a class="button" href="/login">Get a new sign-in link</a></p>`,
+  );
+}
+
+/** The page the mailed confirm link opens: nothing is linked until its button is pressed. */
+export function confirmLinkPage(token: string): string {
+  return layout(
+    "Link accounts",
+    `<h1>Link this account?</h1>
+<p>Another Signet account asked to be allowed to switch into this one (the mail says which). Confirm only if that was you.</p>
+<form method="post" action="/api/auth/linked-identities/confirm">
+<input type="hidden" name="token" value="${esc(token)}">
+<button type="submit">Confirm the link</button>
+</form>
+<p>If you did not ask for this, close this page: nothing is linked.</p>`,
+  );
+}
+
+export function linkConfirmedPage(from: string, to: string): string {
+  return layout(
+    "Accounts linked",
+    `<h1>Accounts linked</h1>
+<p><strong>${esc(from)}</strong> may now switch into <strong>${esc(to)}</strong> with its passkey. Either account can revoke the link from its account page.</p>
+<p><a class="button" href="/">Open the dashboard</a></p>`,
   );
 }
 

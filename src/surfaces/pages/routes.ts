@@ -9,6 +9,8 @@ import type { AppContext } from "../../context";
 import { UI_PUBLIC_PATH, VERSION_TOKEN } from "../../../embedded-ui/build";
 import { ApiError, KernelErrors } from "../../platform/http/errors";
 import { uiFiles } from "../../platform/ui";
+import { pageHeaders } from "../../platform/http/page-headers";
+import type { Config } from "../../config";
 
 async function renderDashboard(version: string): Promise<string> {
   const index = (await uiFiles()).get("index.html");
@@ -16,13 +18,26 @@ async function renderDashboard(version: string): Promise<string> {
   return (await index.text()).replaceAll(VERSION_TOKEN, Bun.escapeHTML(version));
 }
 
-export function pageRoutes(ctx: Pick<AppContext, "version">) {
+/**
+ * Where a shared file's signed URL points: this deployment (local disk, /blobs/…) or the
+ * S3 endpoint (AWS's virtual-hosted buckets when none is set). The share viewer shows
+ * the file from there.
+ */
+export function fileOrigins(config: Pick<Config, "baseUrl" | "storage">): string[] {
+  const origins = [new URL(config.baseUrl).origin];
+  if (config.storage.kind === "s3") origins.push(config.storage.endpoint ? new URL(config.storage.endpoint).origin : "https://*.amazonaws.com");
+  return origins;
+}
+
+export function pageRoutes(ctx: Pick<AppContext, "version" | "config">) {
+  // The dashboard shows one-time secrets (new API keys): no site may frame it, and it
+  // tells no other site where it was. It frames only its own hosted-login preview;
+  // app-group icons are https URLs their owners chose.
+  const dashboardHeaders = pageHeaders({ images: ["https:", "data:"], cache: "no-cache" });
+  const shareHeaders = pageHeaders({ images: [...fileOrigins(ctx.config), "data:"], frames: fileOrigins(ctx.config), connect: fileOrigins(ctx.config) });
   const dashboard = async ({ set }: { set: { headers: Record<string, string | number> } }) => {
     const html = await renderDashboard(ctx.version);
-    set.headers["content-type"] = "text/html; charset=utf-8";
-    set.headers["cache-control"] = "no-cache";
-    // The page shows one-time secrets (new API keys): it never needs to tell other sites where it was.
-    set.headers["referrer-policy"] = "no-referrer";
+    Object.assign(set.headers, dashboardHeaders);
     return html;
   };
   const hidden = { detail: { hide: true } };
@@ -39,8 +54,7 @@ export function pageRoutes(ctx: Pick<AppContext, "version">) {
     .get(
       "/f/:shareToken",
       async ({ set }) => {
-        set.headers["content-type"] = "text/html; charset=utf-8";
-        set.headers["cache-control"] = "no-store";
+        Object.assign(set.headers, shareHeaders);
         return (await uiFiles()).get("share.html");
       },
       { detail: { hide: true } },

@@ -5,7 +5,9 @@ import { sessionGuard } from "../guard";
 import { sessionClientOf, signIn } from "../sessions";
 import { SessionIssued } from "../passkeys/model";
 import { SealAssertionBody, sealAssertionOf } from "../passkeys/seal";
-import { authorizeSwitch, confirmLink, initiateLink, listLinks, revokeLink, SWITCH_PURPOSE } from "./service";
+import { authorizeSwitch, confirmLink, CONFIRM_PATH, initiateLink, listLinks, revokeLink, SWITCH_PURPOSE } from "./service";
+import { ApiError } from "../../../platform/http/errors";
+import { confirmLinkPage, htmlPage, linkConfirmedPage, linkProblemPage } from "../pages";
 
 const TAGS = ["Linked identities"];
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -36,27 +38,57 @@ export function linkedIdentityRoutes(ctx: AppContext) {
         },
       },
     )
+    // A mail scanner that opens links on delivery must not link anyone: the mailed link
+    // (GET) only shows a page, and its button POSTs the token.
     .get(
-      "/api/auth/linked-identities/confirm",
-      async ({ query }) => {
-        const link = await confirmLink(ctx, query.token);
-        return { linked: true as const, id: link.id, from: link.from, to: link.to, createdAt: iso(link.createdAt), recordHash: link.recordHash };
-      },
+      CONFIRM_PATH,
+      ({ query, set }) => htmlPage(set, 200, confirmLinkPage(query.token)),
       {
         query: t.Object({ token: t.String({ minLength: 1, maxLength: 200, description: "the token of the mailed link" }) }),
-        response: t.Object({
-          linked: t.Literal(true),
-          id: t.String(),
-          from: t.Object({ id: t.String(), email: t.String() }, { description: "the account that asked; it may now switch to `to`" }),
-          to: t.Object({ id: t.String(), email: t.String() }, { description: "the confirmed address's account (created if it did not exist)" }),
-          createdAt: t.String({ format: "date-time" }),
-          recordHash: t.String({ description: "SHA-256 of the canonical JSON of {id, userId, linkedUserId, createdAt}" }),
-        }),
+        response: { 200: t.String({ description: "An HTML page with a Confirm button that POSTs the token" }) },
         detail: {
           tags: TAGS,
-          summary: "Confirm a link (from the mailed link)",
+          summary: "The mailed confirm link: a page that asks before linking",
           description:
-            "Authenticated by the token alone, no session. Creates the sealed link once; opening a second valid link for the same pair answers the existing link. " +
+            "Changes nothing: it shows who may switch into the account and a Confirm button, which POSTs the token to this path. " +
+            "Mail scanners that open links on delivery therefore link nothing.",
+        },
+      },
+    )
+    .post(
+      CONFIRM_PATH,
+      async ({ body, request, set }) => {
+        const fromForm = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+        try {
+          const link = await confirmLink(ctx, body.token);
+          const confirmed = { linked: true as const, id: link.id, from: link.from, to: link.to, createdAt: iso(link.createdAt), recordHash: link.recordHash };
+          return fromForm ? htmlPage(set, 200, linkConfirmedPage(link.from.email, link.to.email)) : confirmed;
+        } catch (e) {
+          if (fromForm && e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code, "account-link"));
+          throw e;
+        }
+      },
+      {
+        body: t.Object({ token: t.String({ minLength: 1, maxLength: 200, description: "the token of the mailed link" }) }),
+        response: {
+          200: t.Union([
+            t.Object({
+              linked: t.Literal(true),
+              id: t.String(),
+              from: t.Object({ id: t.String(), email: t.String() }, { description: "the account that asked; it may now switch to `to`" }),
+              to: t.Object({ id: t.String(), email: t.String() }, { description: "the confirmed address's account (created if it did not exist)" }),
+              createdAt: t.String({ format: "date-time" }),
+              recordHash: t.String({ description: "SHA-256 of the canonical JSON of {id, userId, linkedUserId, createdAt}" }),
+            }),
+            t.String({ description: "An HTML page, for the form the confirm page posts" }),
+          ]),
+        },
+        detail: {
+          tags: TAGS,
+          summary: "Confirm a link",
+          description:
+            "Authenticated by the token alone, no session. Creates the sealed link once; confirming a second valid link for the same pair answers the existing link. " +
+            "JSON in, JSON out; the confirm page's form (application/x-www-form-urlencoded) gets an HTML page back. " +
             "400 `link_invalid` (unknown token), `link_used`, `link_expired` (after 15 minutes), each with `field: token`.",
         },
       },

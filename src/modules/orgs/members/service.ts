@@ -192,8 +192,8 @@ async function badgeHolder(tx: Tx, badge: Badge): Promise<BadgeHolder> {
 /**
  * Changes a badge's status, type or membership type. Revoked is final: any change to a
  * revoked badge is 409 badge_revoked, and revoking ends the membership or service
- * account the badge stood for. The owner's badge is never suspended or revoked; an
- * admin's badge status only by the owner.
+ * account the badge stood for. The owner's badge is never suspended or revoked, and only
+ * the owner changes its type or membership type; an admin's badge status only by the owner.
  */
 export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller: MemberCaller, change: BadgeChange): Promise<BadgeView> {
   requireAdmin(caller.actor);
@@ -212,6 +212,8 @@ export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller
     if (change.membershipType !== undefined && change.membershipType !== badge.membershipType) {
       details.membershipType = { from: badge.membershipType, to: change.membershipType };
     }
+    // The owner's whole badge is protected: only the owner changes its type or membership type.
+    if (Object.keys(details).length > 0 && !caller.actor.isOwner) refuseOwner(caller, badge.userId, "badge");
     const newStatus = change.status !== undefined && change.status !== badge.status ? change.status : null;
     const holder = newStatus ? await badgeHolder(tx, badge) : null;
     if (newStatus) {

@@ -7,7 +7,7 @@ import { sha256Hex } from "../../../../src/platform/crypto/hash";
 import { signInAs, type SignedInUser } from "../../../support/accounts";
 import { MINUTE, SECOND } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
-import { confirmPathFor, linkAccounts, mailsTo } from "./support";
+import { confirmByPost, confirmPathFor, linkAccounts, mailsTo } from "./support";
 
 let t: TestApp;
 beforeAll(async () => (t = await createTestApp()));
@@ -111,7 +111,40 @@ describe("POST /api/auth/linked-identities/initiate", () => {
   });
 });
 
-describe("GET /api/auth/linked-identities/confirm", () => {
+describe("the mailed confirm link asks before it links (mail scanners open links)", () => {
+  test("opening it (GET) links nothing and shows a page whose form POSTs the token", async () => {
+    const user = await newUser();
+    const address = freshAddress();
+    t.clock.advance(MINUTE);
+    expect((await initiate(user, { email: address })).status).toBe(202);
+    const path = await confirmPathFor(t, address);
+    for (let i = 0; i < 3; i++) {
+      const page = await t.request("GET", path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(page.text).toContain('<form method="post" action="/api/auth/linked-identities/confirm">');
+    }
+    expect(await linksOf(user.userId)).toHaveLength(0);
+    // The page's form: a form post links, and answers a page.
+    const token = new URL(path, "http://localhost").searchParams.get("token")!;
+    const posted = await t.request("POST", "/api/auth/linked-identities/confirm", {
+      body: new URLSearchParams({ token }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.text).toContain("Accounts linked");
+    expect(await linksOf(user.userId)).toHaveLength(1);
+    const reused = await t.request("POST", "/api/auth/linked-identities/confirm", {
+      body: new URLSearchParams({ token }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.text).toContain("already been used");
+  });
+});
+
+describe("POST /api/auth/linked-identities/confirm", () => {
   test("creates the sealed link to the address's account (created when new); no session needed", async () => {
     const user = await newUser();
     const address = freshAddress();
@@ -144,12 +177,12 @@ describe("GET /api/auth/linked-identities/confirm", () => {
     const address = freshAddress();
     await linkAccounts(t, user, address);
     const path = await confirmPathFor(t, address);
-    const again = await t.request("GET", path);
+    const again = await confirmByPost(t, path);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ error: "link_used", field: "token" });
-    const unknown = await t.request("GET", "/api/auth/linked-identities/confirm?token=never-issued");
+    const unknown = await t.request("POST", "/api/auth/linked-identities/confirm", { json: { token: "never-issued" } });
     expect(unknown.body).toEqual({ error: "link_invalid", field: "token" });
-    const missing = await t.request("GET", "/api/auth/linked-identities/confirm");
+    const missing = await t.request("POST", "/api/auth/linked-identities/confirm", { json: {} });
     expect([missing.status, missing.body.error, missing.body.field]).toEqual([400, "invalid_request", "token"]);
     expect(await linksOf(user.userId)).toHaveLength(1);
   });
@@ -160,9 +193,9 @@ describe("GET /api/auth/linked-identities/confirm", () => {
     expect((await initiate(user, { email: late })).status).toBe(202);
     expect((await initiate(other, { email: inTime })).status).toBe(202);
     t.clock.advance(15 * MINUTE - 1);
-    expect((await t.request("GET", await confirmPathFor(t, inTime))).status).toBe(200);
+    expect((await confirmByPost(t, await confirmPathFor(t, inTime))).status).toBe(200);
     t.clock.advance(1);
-    const r = await t.request("GET", await confirmPathFor(t, late));
+    const r = await confirmByPost(t, await confirmPathFor(t, late));
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: "link_expired", field: "token" });
     expect(await linksOf(user.userId)).toEqual([]);
@@ -177,8 +210,8 @@ describe("GET /api/auth/linked-identities/confirm", () => {
     t.clock.advance(MINUTE);
     expect((await initiate(user, { email: address })).status).toBe(202);
     const secondPath = await confirmPathFor(t, address);
-    const first = await t.request("GET", firstPath);
-    const second = await t.request("GET", secondPath);
+    const first = await confirmByPost(t, firstPath);
+    const second = await confirmByPost(t, secondPath);
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
     expect(await linksOf(user.userId)).toHaveLength(1);
@@ -192,7 +225,7 @@ describe("GET /api/auth/linked-identities/confirm", () => {
     t.clock.advance(MINUTE);
     expect((await initiate(user, { email: address })).status).toBe(202);
     const secondPath = await confirmPathFor(t, address);
-    const [a, b] = await Promise.all([t.request("GET", firstPath), t.request("GET", secondPath)]);
+    const [a, b] = await Promise.all([confirmByPost(t, firstPath), confirmByPost(t, secondPath)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.id).toBe(b.body.id);
     expect(await linksOf(user.userId)).toHaveLength(1);
@@ -202,7 +235,7 @@ describe("GET /api/auth/linked-identities/confirm", () => {
     const [asker, bystander] = [await newUser(), await newUser()];
     const address = freshAddress();
     expect((await initiate(asker, { email: address })).status).toBe(202);
-    const r = await t.request("GET", await confirmPathFor(t, address), { token: bystander.token });
+    const r = await t.request("POST", "/api/auth/linked-identities/confirm", { token: bystander.token, json: { token: new URL(await confirmPathFor(t, address), "http://localhost").searchParams.get("token") } });
     expect(r.body.from.id).toBe(asker.userId);
     expect(await linksOf(bystander.userId)).toEqual([]);
   });

@@ -130,6 +130,19 @@ describe("PATCH /badges/:connectedId", () => {
     expect(await orgState(t, acme.org.orgId)).toEqual(before);
   });
 
+  test("an admin cannot change the owner's badge type or membership type; the owner can", async () => {
+    const ownerBadge = await badgeOf(acme, acme.owner.userId);
+    const before = await orgState(t, acme.org.orgId);
+    for (const json of [{ type: "group" }, { membershipType: "contractor" }, { type: "ai", membershipType: "none" }]) {
+      const r = await t.request("PATCH", `${badges(acme)}/${ownerBadge.id}`, { token: acme.admin.token, json });
+      expect({ json, status: r.status, error: r.body.error }).toEqual({ json, status: 409, error: "owner_protected" });
+    }
+    expect(await orgState(t, acme.org.orgId)).toEqual(before);
+    const own = await t.request("PATCH", `${badges(acme)}/${ownerBadge.id}`, { token: acme.owner.token, json: { membershipType: "contractor" } });
+    expect(own.status).toBe(200);
+    expect((await t.request("PATCH", `${badges(acme)}/${ownerBadge.id}`, { token: acme.owner.token, json: { membershipType: "member" } })).status).toBe(200);
+  });
+
   test("members, directors and another organization's people cannot change badges", async () => {
     const badge = await badgeOf(acme, acme.member.userId);
     for (const who of [acme.member, acme.director]) {

@@ -5,6 +5,7 @@
  * navigation: it only ever navigates to this validated redirect or to a `redirectTo` the
  * API answered.
  */
+import { pageHeaders } from "../../../../platform/http/page-headers";
 import type { Config } from "../../../../config";
 import { uiFiles } from "../../../../platform/ui";
 
@@ -34,24 +35,12 @@ export async function renderPortalPage(state: PortalPageState): Promise<string> 
  */
 export function portalPageHeaders(config: Pick<Config, "dashboardBase" | "baseUrl">): Record<string, string> {
   const turnstile = "https://challenges.cloudflare.com";
-  const framers = [...new Set([new URL(config.dashboardBase).origin, new URL(config.baseUrl).origin])].join(" ");
-  return {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "content-security-policy": [
-      "default-src 'self'",
-      `script-src 'self' ${turnstile}`,
-      `frame-src ${turnstile}`,
-      // App group icons are URLs the owner chose, on any https host.
-      "img-src 'self' https: data:",
-      "style-src 'self' 'unsafe-inline'",
-      "connect-src 'self'",
-      "form-action 'self'",
-      "base-uri 'none'",
-      "object-src 'none'",
-      `frame-ancestors 'self' ${framers}`,
-    ].join("; "),
-  };
+  const framers = [...new Set([new URL(config.dashboardBase).origin, new URL(config.baseUrl).origin])];
+  return pageHeaders({
+    scripts: [turnstile],
+    frames: [turnstile],
+    // App group icons are URLs the owner chose, on any https host.
+    images: ["https:", "data:"],
+    frameAncestors: ["'self'", ...framers],
+  });
 }
