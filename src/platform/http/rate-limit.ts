@@ -15,6 +15,8 @@ export interface RateLimit {
   key: string;
   limit: number;
   windowMs: number;
+  /** How many units this attempt takes (default 1): a batch takes its size at once. */
+  cost?: number;
 }
 
 export interface RateDecision {
@@ -35,16 +37,16 @@ export async function takeRateLimits(tx: Tx, limits: readonly RateLimit[], now: 
     const [row] = await tx.select().from(rateCounters).where(eq(rateCounters.id, limit.key));
     const start = Math.floor(now / limit.windowMs) * limit.windowMs;
     const count = row && row.windowStart === start ? row.count : 0;
-    if (count >= limit.limit) {
+    if (count + (limit.cost ?? 1) > limit.limit) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - now) / 1000)) };
     }
     windows.push({ limit, start, count, exists: !!row });
   }
   for (const w of windows) {
     if (w.exists) {
-      await tx.update(rateCounters).set({ windowStart: w.start, count: w.count + 1 }).where(eq(rateCounters.id, w.limit.key));
+      await tx.update(rateCounters).set({ windowStart: w.start, count: w.count + (w.limit.cost ?? 1) }).where(eq(rateCounters.id, w.limit.key));
     } else {
-      await tx.insert(rateCounters).values({ id: w.limit.key, windowStart: w.start, count: 1 });
+      await tx.insert(rateCounters).values({ id: w.limit.key, windowStart: w.start, count: w.limit.cost ?? 1 });
     }
   }
   return { allowed: true, retryAfterSeconds: 0 };

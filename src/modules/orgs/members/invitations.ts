@@ -4,6 +4,7 @@
  * stored. An invitation is pending until it is accepted, revoked, or 7 days old.
  * Reading a code is public but limited per IP: codes are found only by guessing.
  */
+import { takeOrgMailBudget } from "../../messaging";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
@@ -131,6 +132,8 @@ export async function createInvitation(
       })
       .returning();
     await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.invitationCreated, { invitationId: row!.id, email, role: role.role, expiresAt: new Date(row!.expiresAt).toISOString() }), now);
+    // The invitation mail comes out of the organization's mail budget (429 before anything is written).
+    await takeOrgMailBudget(tx, caller.org.id, 1, now, "email");
     return view(row!, role.name, now);
   });
   const url = `${deps.config.dashboardBase}/invite/${code}`;

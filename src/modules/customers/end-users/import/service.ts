@@ -10,6 +10,7 @@
  * Supplied password hashes are stored dormant (never used to sign in); invitations go
  * out after the commit. docs/end-users.md ("Import") is the reference.
  */
+import { takeOrgMailBudget } from "../../../messaging";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { appendAudit } from "../../../../platform/audit/append";
@@ -304,6 +305,9 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
       requestId: caller.requestId,
       at,
     });
+    // Every invite this batch would send comes out of the organization's mail budget before
+    // anything commits: over it, nothing is imported and nothing is sent.
+    if (inviteVia) await takeOrgMailBudget(tx, group.orgId, results.filter((r) => r.status === "created").length, at, "sendInvites");
     return results;
   });
 
