@@ -157,3 +157,20 @@ export async function latestLink(server: RunningBinary, to: string, path: string
   }
   throw new Error(`no link to ${path} in the outbox of ${to}`);
 }
+
+/**
+ * /healthz asked every 50 ms from a process of its own (health-probe.ts) while a load
+ * runs; `stop` returns each round trip in milliseconds.
+ */
+export function startHealthProbe(base: string): { stop(): Promise<number[]> } {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "health-probe.ts"), base], { stdout: "pipe", stderr: "inherit" });
+  return {
+    async stop() {
+      // Let it take at least one reading, then end it.
+      await Bun.sleep(60);
+      child.kill();
+      const text = await new Response(child.stdout).text();
+      return text.split("\n").filter(Boolean).map(Number);
+    },
+  };
+}

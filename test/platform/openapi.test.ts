@@ -33,6 +33,16 @@ describe("/swagger/json", () => {
     for (const { op } of operations()) expect(typeof op.responses).toBe("object");
   });
 
+  test("numeric query and path parameters are integers: a fraction never reaches SQL (LIMIT, OFFSET)", () => {
+    const numericKinds = (schema: any): string[] => [schema?.type, ...(schema?.anyOf ?? []).map((s: any) => s.type), ...(schema?.anyOf ?? []).map((s: any) => s.format)].filter(Boolean);
+    const fractional = operations().flatMap(({ method, path, op }) =>
+      (op.parameters ?? [])
+        .filter((p: any) => p.in !== "header" && (numericKinds(p.schema).includes("number") || numericKinds(p.schema).includes("numeric")))
+        .map((p: any) => `${method} ${path} ${p.in} ${p.name}`),
+    );
+    expect(fractional).toEqual([]);
+  });
+
   test("every operation has tags and a summary", () => {
     const bad = operations()
       .filter(({ op }) => !(Array.isArray(op.tags) && op.tags.length > 0 && op.tags.every((tag: unknown) => typeof tag === "string" && tag)) || !(typeof op.summary === "string" && op.summary.trim()))

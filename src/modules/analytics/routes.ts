@@ -34,7 +34,7 @@ const AcceptedView = t.Object({
 const CollectionView = t.Object({ id: t.String(), name: t.String(), eventsEnabled: t.Boolean() });
 const ReportQuery = t.Object({
   orgId: t.String({ minLength: 1, maxLength: 100, description: "The organization: its id or its slug." }),
-  days: t.Optional(t.Numeric({ description: "1 to 90 (out-of-range values are clamped), default 30" })),
+  days: t.Optional(t.Integer({ description: "1 to 90 (out-of-range values are clamped), default 30" })),
   appGroupId: t.Optional(t.String({ minLength: 1, maxLength: 100, description: "Only this app group" })),
 });
 

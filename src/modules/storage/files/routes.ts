@@ -53,8 +53,8 @@ const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true }
 const listQuery = {
   trashed: t.Optional(t.BooleanString({ description: "true lists the trash instead of live files" })),
   q: t.Optional(t.String({ maxLength: 200, description: "Case-insensitive part of the file name" })),
-  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000 })),
-  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: PAGE_SIZE_MAX, description: `1 to ${PAGE_SIZE_MAX}, default 20` })),
+  page: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000 })),
+  pageSize: t.Optional(t.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, description: `1 to ${PAGE_SIZE_MAX}, default 20` })),
 };
 const idParams = (withSlug: boolean) => t.Object({ ...(withSlug ? { slug: t.String() } : {}), id: t.String({ maxLength: 100 }) });
 
