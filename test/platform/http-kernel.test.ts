@@ -8,7 +8,7 @@ import { Elysia, t as schema } from "elysia";
 import { ApiError } from "../../src/platform/http/errors";
 import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
 import { clientIp, inCidrs, parseCidrList } from "../../src/platform/http/ip";
-import { jsonNestingExceeds, MAX_JSON_DEPTH } from "../../src/platform/http/json";
+import { jsonContainsNul, jsonNestingExceeds, MAX_JSON_DEPTH } from "../../src/platform/http/json";
 import { createLogger } from "../../src/platform/log";
 import { createTestApp, send, type TestApp } from "../support/harness";
 
@@ -270,5 +270,25 @@ describe("nesting and size limits apply before validation (DESIGN §7)", () => {
 
   test("nothing reaches the unhandled-error log", () => {
     expect(logs.filter((l) => l.msg === "unhandled error")).toEqual([]);
+  });
+});
+
+describe("NUL characters are refused everywhere (PostgreSQL's text cannot hold them)", () => {
+  const app = kernelApp([]);
+
+  test("in the address, a JSON string or a form field: 400 invalid_request", async () => {
+    const inQuery = await send(app, "GET", "/teapot?name=a%00b");
+    expect([inQuery.status, inQuery.body.error]).toEqual([400, "invalid_request"]);
+    const inJson = await send(app, "POST", "/echo", { body: '{"name":"a\\u0000b","count":1}', headers: { "content-type": "application/json" } });
+    expect([inJson.status, inJson.body.error, inJson.body.in]).toEqual([400, "invalid_request", "body"]);
+    const inForm = await send(app, "POST", "/any", { body: "name=a%00b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect([inForm.status, inForm.body.error]).toEqual([400, "invalid_request"]);
+  });
+
+  test("an escaped backslash followed by u0000 is text, not a NUL", async () => {
+    expect(jsonContainsNul('{"a":"\\\\u0000"}')).toBe(false);
+    expect(jsonContainsNul('{"a":"\\\\\\u0000"}')).toBe(true);
+    const r = await send(app, "POST", "/echo", { json: { name: "\\u0000", count: 1 } });
+    expect(r.status).toBe(200);
   });
 });

@@ -36,11 +36,31 @@ export function jsonNestingExceeds(text: string, limit = MAX_JSON_DEPTH): boolea
   return false;
 }
 
-/** Parses a JSON request body, or answers 400 `invalid_json` (too deep, or not JSON). */
+/**
+ * Whether JSON text holds a NUL character in a string (the escape \u0000; raw control
+ * characters are not valid JSON). PostgreSQL's text cannot store NUL, so text with one is
+ * refused on every route, on both databases alike, before anything is written.
+ */
+export function jsonContainsNul(text: string): boolean {
+  for (let at = text.indexOf("\\u0000"); at >= 0; at = text.indexOf("\\u0000", at + 1)) {
+    let backslashes = 0;
+    for (let k = at - 1; text.charCodeAt(k) === 0x5c; k--) backslashes++;
+    // An even run before it means this backslash starts the escape.
+    if (backslashes % 2 === 0) return true;
+  }
+  return false;
+}
+
+export function nulRefused(where: "body" | "query"): ApiError {
+  return new ApiError(400, KernelErrors.invalidRequest, { in: where, message: "text may not contain NUL characters (U+0000)" });
+}
+
+/** Parses a JSON request body, or answers 400 `invalid_json` (too deep, or not JSON) or `invalid_request` (a NUL). */
 export function parseJsonBody(text: string): unknown {
   if (jsonNestingExceeds(text)) {
     throw new ApiError(400, KernelErrors.invalidJson, { message: `the request body nests deeper than ${MAX_JSON_DEPTH} levels`, maxDepth: MAX_JSON_DEPTH });
   }
+  if (jsonContainsNul(text)) throw nulRefused("body");
   try {
     return JSON.parse(text);
   } catch {

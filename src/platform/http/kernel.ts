@@ -6,7 +6,7 @@ import { Elysia, mapValueError } from "elysia";
 import type { Logger } from "../log";
 import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
-import { parseJsonBody } from "./json";
+import { nulRefused, parseJsonBody } from "./json";
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -89,7 +89,7 @@ function validationMessage(first: { summary?: string; message?: string } | undef
 }
 
 /**
- * A coerced query value (t.Numeric, t.BooleanString) that fails its own schema is reported
+ * A coerced query value (t.Integer, t.BooleanString) that fails its own schema is reported
  * by Elysia without its name; find the parameter that carried the value.
  */
 function queryFieldWithValue(request: Request, value: unknown): string | null {
@@ -117,6 +117,8 @@ export function httpKernel(options: KernelOptions) {
       const peer = server?.requestIP(request)?.address ?? null;
       requests.set(request, { id, start: performance.now(), ip: clientIp(peer, request.headers.get("x-forwarded-for"), trustedProxies) });
       set.headers["x-request-id"] = id;
+      // No path or query value may carry a NUL (see json.ts): refused before any route runs.
+      if (request.url.includes("%00")) throw nulRefused("query");
     })
     .onParse({ as: "global" }, async ({ request, contentType, route }) => {
       const limit = bodyLimits.get(`${request.method} ${route}`) ?? DEFAULT_BODY_LIMIT;
@@ -133,7 +135,11 @@ export function httpKernel(options: KernelOptions) {
         if (bytes.length === 0) return undefined;
         return parseJsonBody(text());
       }
-      if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text()));
+      if (type === "application/x-www-form-urlencoded") {
+        const form = text();
+        if (form.includes("%00")) throw nulRefused("body");
+        return Object.fromEntries(new URLSearchParams(form));
+      }
       if (type.startsWith("text/")) return text();
       if (bytes.length === 0) return undefined;
       return bytes.buffer;
