@@ -4,12 +4,13 @@
  * and stored only as its SHA-256; consuming it marks it used in the same transaction as
  * whatever it unlocks, so a replay finds it used.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { EndUserErrors } from "./errors";
 import { endUserFlowTokens, type EndUserFlowTokenRow } from "./schema";
+import { appGroups, applications } from "../apps/schema";
 
 export type FlowTokenKind = "magic_link" | "exchange_code" | "mfa" | "social_state" | "passkey_registration" | "passkey_login";
 
@@ -24,8 +25,24 @@ export interface FlowTokenInput {
   ttlMs: number;
 }
 
-/** Stores a new token and returns its secret (the only time it exists in clear). */
+/**
+ * Whether the application and its app group still exist, with the group's lock held
+ * (deleting a group takes it too): a sign-in flow that races the group's deletion must
+ * not write rows that point at deleted ones (PostgreSQL refuses them; nothing may dangle).
+ */
+export async function applicationStillLive(tx: Tx, appGroupId: string, applicationId: string): Promise<boolean> {
+  await tx.lock(`app_group:${appGroupId}`);
+  const [row] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(appGroups, eq(appGroups.id, applications.appGroupId))
+    .where(and(eq(applications.id, applicationId), eq(appGroups.id, appGroupId), isNull(appGroups.deletedAt)));
+  return row !== undefined;
+}
+
+/** Stores a new token and returns its secret (the only time it exists in clear); 404 when the application is gone. */
 export async function createFlowToken(tx: Tx, input: FlowTokenInput, now: number, secret = randomSecret(32)): Promise<string> {
+  if (!(await applicationStillLive(tx, input.appGroupId, input.applicationId))) throw new ApiError(404, "not_found", { message: "no such application" });
   await tx.insert(endUserFlowTokens).values({
     id: sha256Hex(secret),
     kind: input.kind,

@@ -13,6 +13,7 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { newId } from "../../../platform/ids";
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
+import { applicationStillLive } from "./flow-tokens";
 import { orgById } from "../../access/machine/hot-queries";
 import { ApiError } from "../../../platform/http/errors";
 import { endUserSignIns, endUsers, type EndUserRow, type EndUserSessionRow } from "./schema";
@@ -80,8 +81,14 @@ export async function openSignIn(tx: Tx, client: SignInClient, proven: ProvenIde
   return (await holdForMfa(tx, client, proven, now)) ?? completeSignIn(tx, client, proven, now);
 }
 
+/** The client's application and group still exist, with the group's lock held (flow-tokens.ts). */
+function clientStillLive(tx: Tx, client: SignInClient): Promise<boolean> {
+  return applicationStillLive(tx, client.appGroup.id, client.application.id);
+}
+
 /** Records the sign-in and opens the session, with no MFA step (mfa/verify ends here). */
 export async function completeSignIn(tx: Tx, client: SignInClient, proven: ProvenIdentity, now: number): Promise<OpenedSession> {
+  if (!(await clientStillLive(tx, client))) throw new ApiError(404, "not_found", { message: "no such application" });
   const [endUser] = await tx.update(endUsers).set({ lastSignInAt: now, updatedAt: now }).where(eq(endUsers.id, proven.endUser.id)).returning();
   const { session, refreshToken } = await openSession(
     tx,
@@ -160,6 +167,8 @@ export async function recordFailedSignIn(
   attempt: { method: SignInMethod | "mfa_sms"; reason: string; endUserId?: string | null },
 ): Promise<void> {
   await deps.db.write(async (tx) => {
+    // A group deleted meanwhile has no analytics left to count this in.
+    if (!(await clientStillLive(tx, client))) return;
     await tx.insert(endUserSignIns).values({
       id: newId(),
       orgId: client.appGroup.orgId,
