@@ -15,15 +15,18 @@
  * Key generation takes tens of milliseconds, so it happens before the transaction
  * that stores the key (keeping the SQLite writer lock short).
  */
-import { createPrivateKey, type webcrypto } from "node:crypto";
+import { createPrivateKey, generateKeyPair, type webcrypto } from "node:crypto";
+import { promisify } from "node:util";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, importJWK, type JWK } from "jose";
 import type { AppContext } from "../../../context";
 import type { Rs256Signer } from "../../../platform/crypto/rs256";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { orgSigningKeys, type SigningKeyUse } from "./schema";
 
 export const SIGNING_ALG = "RS256";
+
+const generateRsaKeyPair = promisify(generateKeyPair);
 
 /**
  * The longest an end-user token (or anything else signed with the token key) may live.
@@ -59,10 +62,12 @@ function sealContext(use: SigningKeyUse, kid: string): string {
 }
 
 async function generateKey(deps: Pick<AppContext, "secrets">, use: SigningKeyUse): Promise<KeyMaterial> {
-  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { modulusLength: 2048, extractable: true });
-  const publicJwk = await exportJWK(publicKey);
+  // node:crypto generates on the thread pool; WebCrypto's generateKey held the event loop
+  // for 60-160 ms per key, stalling every other request (even /healthz) meanwhile.
+  const { publicKey, privateKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
+  const publicJwk = publicKey.export({ format: "jwk" }) as JWK;
   const kid = await calculateJwkThumbprint(publicJwk, "sha256");
-  const privateJwk = await exportJWK(privateKey);
+  const privateJwk = privateKey.export({ format: "jwk" }) as JWK;
   const privateJwkSealed = await deps.secrets.seal(JSON.stringify(privateJwk), sealContext(use, kid));
   return { kid, publicJwk: { ...publicJwk, kid, alg: SIGNING_ALG, use: "sig" }, privateJwkSealed };
 }
