@@ -32,6 +32,11 @@ test("/healthz answers with the version", async () => {
   expect(r.headers.get("x-request-id")).toBeTruthy();
 });
 
+test("signet --version prints the version /healthz reports", async () => {
+  const r = await server.cli(["--version"]);
+  expect({ code: r.code, stdout: r.stdout.trim() }).toEqual({ code: 0, stdout: VERSION });
+});
+
 test("/readyz: the embedded migrations were applied", async () => {
   const r = await fetch(`${base}/readyz`);
   expect(r.status).toBe(200);
