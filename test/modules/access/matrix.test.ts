@@ -1,0 +1,150 @@
+/**
+ * The authorization matrix (DESIGN §5): every route of the app, crossed with every kind
+ * of credential that must not reach it. For each route one request is generated from the
+ * route's own schemas; the credentials that must be refused send it first, then the
+ * owner of the organization (a session, or an org-wide key holding org.* on public v1)
+ * sends the very same request. Wherever the owner's answer is 2xx, no refused credential
+ * may have had a 2xx: the request was valid, so only a missing check could let it through.
+ * A route added later without a scope or organization check fails here.
+ *
+ * Refused credentials: none; another organization's owner; an org key holding only
+ * org.member.list (as X-Api-Key, as a bearer, and as the M2M token exchanged from it); a
+ * key scoped to one app group (as X-Api-Key and as its M2M token); an end user's access
+ * token. The few routes where one of them rightly succeeds are listed below with why.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import fc from "fast-check";
+import { createOrg, type TestOrg } from "../../support/accounts";
+import { createTestApp, type TestApp } from "../../support/harness";
+import { validValue, type JsonSchema } from "../../support/schema-arbitrary";
+import { createSignInFixture, type SignInFixture } from "../customers/end-users/support";
+import { signInByMagicLink } from "../customers/end-users/flows-support";
+import { seedFile } from "../storage/sharing/support";
+
+let t: TestApp;
+let fx: SignInFixture;
+let org: TestOrg;
+let other: TestOrg;
+let doc: any;
+const credentials: Record<string, Record<string, string>> = {};
+const owner: { session: Record<string, string>; key: Record<string, string> } = { session: {}, key: {} };
+const pathValues: Record<string, string> = {};
+
+/** Routes anyone may call without a credential (sign-in, public documents, beacons, share links). */
+const PUBLIC = [
+  /^GET \/healthz$/,
+  /^GET \/readyz$/,
+  /^(GET|POST) \/api\/auth\/magic-link\//,
+  /^POST \/api\/auth\/passkeys\/login/,
+  /^(GET|POST) \/api\/auth\/linked-identities\/confirm$/,
+  /^POST \/api\/m2m\/token$/,
+  /^(GET|POST|DELETE|OPTIONS) \/api\/public\/apps\//,
+  /^GET \/api\/public\/orgs\/\{slug\}\/jwks\.json$/,
+  /^GET \/api\/public\/app-groups\//,
+  /^GET \/api\/public\/share\//,
+  /^GET \/api\/public\/invitations\/\{code\}$/,
+  /^GET \/blobs\//,
+  /^GET \/api\/dev\//,
+];
+
+/** Where a refused credential rightly succeeds, and why. */
+const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
+  // org.member.list is this key's one scope; the key's own description needs none.
+  narrowKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
+  narrowBearer: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
+  narrowM2m: [/^GET \/api\/org\/\{slug\}\/members$/, /^GET \/api\/org\/\{slug\}\/me$/],
+  // The group key holds org.* for its own group: the routes that narrow to it, and its own description.
+  groupKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/, /^POST \/api\/public\/v1\/app-groups\/by-key$/, /^POST \/api\/public\/v1\/end-users\/import$/],
+  groupM2m: [/^(GET|POST|PUT|PATCH|DELETE) \/api\/org\/\{slug\}\/(app-groups|applications)/, /^GET \/api\/org\/\{slug\}\/me$/],
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGNET_DEV: "1" } });
+  fx = await createSignInFixture(t, "owner@matrix.example", "Matrix Co");
+  org = fx.org;
+  other = await createOrg(t, "owner@matrix-other.example", "Matrix Other");
+  const key = async (body: Record<string, unknown>) => {
+    const r = await t.request("POST", `/api/org/${org.slug}/settings/keys/api-keys`, { token: org.owner.token, json: body });
+    if (r.status !== 201) throw new Error(`key: ${r.status} ${r.text}`);
+    return r.body.key as string;
+  };
+  const m2m = async (apiKey: string) => (await t.request("POST", "/api/m2m/token", { json: { orgSlug: org.slug, apiKey } })).body.accessToken as string;
+  const narrow = await key({ scopes: ["org.member.list"] });
+  const group = await key({ scopes: ["org.*"], appGroupId: fx.group.groupKey });
+  const ownerKey = await key({ scopes: ["org.*"] });
+  const endUser = await signInByMagicLink(t, fx, "person@matrix.example");
+  if (endUser.status !== 200) throw new Error(`end user: ${endUser.status} ${endUser.text}`);
+
+  credentials.none = {};
+  credentials.otherOwner = { authorization: `Bearer ${other.owner.token}` };
+  credentials.narrowKey = { "x-api-key": narrow };
+  credentials.narrowBearer = { authorization: `Bearer ${narrow}` };
+  credentials.narrowM2m = { authorization: `Bearer ${await m2m(narrow)}` };
+  credentials.groupKey = { "x-api-key": group };
+  credentials.groupM2m = { authorization: `Bearer ${await m2m(group)}` };
+  credentials.endUser = { authorization: `Bearer ${endUser.body.accessToken}` };
+  owner.session = { authorization: `Bearer ${org.owner.token}` };
+  owner.key = { "x-api-key": ownerKey };
+
+  const file = await seedFile(t, org, { name: "matrix.txt" });
+  Object.assign(pathValues, {
+    slug: org.slug,
+    id: file.id,
+    groupId: fx.group.id,
+    appGroupId: fx.group.id,
+    groupKey: fx.group.groupKey,
+    appId: fx.application.id,
+    applicationKey: fx.clientKey,
+    userId: org.owner.userId,
+  });
+  doc = (await t.request("GET", "/swagger/json")).body;
+}, 120_000);
+afterAll(() => t.close());
+
+function requestFor(path: string, method: string, op: any, seed: number) {
+  let url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"));
+  const query = new URLSearchParams();
+  for (const p of op.parameters ?? []) {
+    if (p.in !== "query") continue;
+    if (p.name === "org" || p.name === "orgSlug") query.set(p.name, org.slug);
+    else if (p.required) query.set(p.name, String(fc.sample(validValue(p.schema as JsonSchema), { seed, numRuns: 1 })[0]));
+  }
+  if ([...query].length) url += `?${query}`;
+  const schema = op.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;
+  const body = schema ? JSON.stringify(fc.sample(validValue(schema), { seed, numRuns: 1 })[0]) : undefined;
+  return { method, url, body };
+}
+
+test("no credential reaches a route it lacks the organization, role or scope for", async () => {
+  const holes: string[] = [];
+  let conclusive = 0;
+  let routes = 0;
+  const paths = Object.entries<any>(doc.paths).sort(([a], [b]) => a.localeCompare(b));
+  // Changing routes last: a delete must not take away what the routes after it need.
+  const order = (m: string) => ({ get: 0, head: 0, post: 1, put: 1, patch: 1, delete: 2 })[m] ?? 1;
+  const operations = paths.flatMap(([path, methods]) => Object.entries<any>(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op, rank: order(method) })));
+  operations.sort((a, b) => a.rank - b.rank);
+  for (const [index, { path, method, op }] of operations.entries()) {
+    const name = `${method} ${path}`;
+    if (PUBLIC.some((p) => p.test(name)) || /sign-out/.test(path)) continue;
+    routes++;
+    const request = requestFor(path, method, op, index + 1);
+    const send = (headers: Record<string, string>) =>
+      t.request(request.method, request.url, { body: request.body, headers: { ...headers, ...(request.body ? { "content-type": "application/json" } : {}) } });
+    const answers: Record<string, number> = {};
+    for (const [credential, headers] of Object.entries(credentials)) {
+      // Another organization's owner is refused on this organization's routes; their own account routes are theirs.
+      if (credential === "otherOwner" && !/^\/api\/(org\/|v1\/admin\/)/.test(path)) continue;
+      answers[credential] = (await send(headers)).status;
+    }
+    const ownerAnswer = (await send(path.startsWith("/api/public/") ? owner.key : owner.session)).status;
+    if (ownerAnswer < 200 || ownerAnswer >= 300) continue;
+    conclusive++;
+    for (const [credential, status] of Object.entries(answers)) {
+      if (status >= 200 && status < 300 && !(RIGHTLY_ALLOWED[credential] ?? []).some((p) => p.test(name))) holes.push(`${name}: ${credential} got ${status}`);
+    }
+  }
+  console.log(`authorization matrix: ${routes} guarded routes × ${Object.keys(credentials).length} refused credentials; ${conclusive} routes where the owner's identical request succeeded`);
+  expect(holes).toEqual([]);
+  expect(conclusive).toBeGreaterThan(40);
+}, 300_000);
