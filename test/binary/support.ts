@@ -55,6 +55,8 @@ export interface RunningBinary {
 export interface StartOptions {
   /** SIGNET_DEV=1: the outbox is served over HTTP. */
   dev?: boolean;
+  /** The host in the public address (default 127.0.0.1); passkeys need a name such as localhost. */
+  baseHost?: string;
   env?: Record<string, string>;
 }
 
@@ -65,7 +67,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   const dataDir = join(scratch, "data");
   const database: TestDatabase | null = process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
   const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${options.baseHost ?? "127.0.0.1"}:${port}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     SIGNET_DATA_DIR: dataDir,
