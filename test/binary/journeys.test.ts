@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { Authenticator, passkeyLogin, registerPasskey, sealAssertion } from "../support/authenticator";
-import { send, type TestApp } from "../support/harness";
-import { latestLink, signInByMagicLink, startBinary, type RunningBinary } from "./support";
+import type { TestApp } from "../support/harness";
+import { latestLink, requestOverSocket, signInByMagicLink, startBinary, type RunningBinary } from "./support";
 
 const ORIGIN = "https://shop.example";
 let server: RunningBinary;
@@ -22,13 +22,7 @@ let bootstrap: { slug: string; apiKey: string; sessionToken: string; orgId: stri
 
 beforeAll(async () => {
   server = await startBinary({ dev: true, baseHost: "localhost" });
-  const binaryApp = {
-    handle: (request: Request) => {
-      const url = new URL(request.url);
-      return fetch(new Request(`${server.base}${url.pathname}${url.search}`, request), { redirect: "manual" });
-    },
-  };
-  client = { request: (method: string, path: string, options?: any) => send(binaryApp, method, path, options), config: { dashboardBase: server.base } } as unknown as TestApp;
+  client = { request: requestOverSocket(server), config: { dashboardBase: server.base } } as unknown as TestApp;
 }, 120_000);
 
 afterAll(() => server?.stop());

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { send, type TestApp } from "../support/harness";
 
 const root = resolve(import.meta.dir, "../..");
 let built: Promise<string> | undefined;
@@ -175,4 +176,15 @@ export function startHealthProbe(base: string): { stop(): Promise<number[]> } {
       return text.split("\n").filter(Boolean).map(Number);
     },
   };
+}
+
+/** The harness's `request` (test/support/harness.ts), sent over the socket to the binary, so its helpers work unchanged. */
+export function requestOverSocket(server: Pick<RunningBinary, "base">): TestApp["request"] {
+  const binaryApp = {
+    handle: (request: Request) => {
+      const url = new URL(request.url);
+      return fetch(new Request(`${server.base}${url.pathname}${url.search}`, request), { redirect: "manual" });
+    },
+  };
+  return (method, path, options) => send(binaryApp, method, path, options);
 }
