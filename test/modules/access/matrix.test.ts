@@ -10,11 +10,13 @@
  * Refused credentials: none; another organization's owner; an org key holding only
  * org.member.list (as X-Api-Key, as a bearer, and as the M2M token exchanged from it); a
  * key scoped to one app group (as X-Api-Key and as its M2M token); an end user's access
- * token. The few routes where one of them rightly succeeds are listed below with why.
+ * token; the sessions of a Member and a Director (built-in roles without org.*), and of an
+ * Admin on the owner's own routes. The routes where one of them rightly succeeds are
+ * listed below with why.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { createOrg, type TestOrg } from "../../support/accounts";
+import { addMember, createOrg, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { validValue, type JsonSchema } from "../../support/schema-arbitrary";
 import { createSignInFixture, type SignInFixture } from "../customers/end-users/support";
@@ -47,6 +49,15 @@ const PUBLIC = [
   /^GET \/api\/dev\//,
 ];
 
+/** What every member of the organization may read of it and of themselves. */
+const MEMBER_REACH = [
+  /^(GET|POST|DELETE) \/api\/auth\//,
+  /^GET \/api\/org$/,
+  /^GET \/api\/org\/\{slug\}(\/(me|badges|members|roles|master-seal|files|storage\/usage|settings\/keys\/signing-keys))?$/,
+  /^GET \/api\/v1\/admin\/audit\/(query|retention|sessions|stats|stats\/quick)$/,
+  /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
+];
+
 /** Where a refused credential rightly succeeds, and why. */
 const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
   // org.member.list is this key's one scope; the key's own description needs none.
@@ -56,7 +67,24 @@ const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
   // The group key holds org.* for its own group: the routes that narrow to it, and its own description.
   groupKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/, /^POST \/api\/public\/v1\/app-groups\/by-key$/, /^POST \/api\/public\/v1\/end-users\/import$/],
   groupM2m: [/^(GET|POST|PUT|PATCH|DELETE) \/api\/org\/\{slug\}\/(app-groups|applications)/, /^GET \/api\/org\/\{slug\}\/me$/],
+  // Built-in Member grants (spec 5.3, 5.4): their own account, the org's face and roster,
+  // their own files and audit events (scope=mine is the default), and the public signing keys.
+  memberSession: MEMBER_REACH,
+  // A Director is a Member with the meeting screens, which are not served yet.
+  directorSession: MEMBER_REACH,
 };
+
+/** The Owner's own powers: an Admin holds org.* yet must be refused here. */
+const OWNER_ONLY = [
+  /^POST \/api\/org\/\{slug\}\/upgrade-type$/,
+  /^DELETE \/api\/org\/\{slug\}\/sub-orgs\/\{subSlug\}$/,
+  /^POST \/api\/v1\/admin\/audit\/retention\/purge-now$/,
+];
+
+function rightlyAllowed(credential: string, route: string): boolean {
+  if (credential === "adminSession") return !OWNER_ONLY.some((p) => p.test(route));
+  return (RIGHTLY_ALLOWED[credential] ?? []).some((p) => p.test(route));
+}
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SIGNET_DEV: "1" } });
@@ -83,6 +111,9 @@ beforeAll(async () => {
   credentials.groupKey = { "x-api-key": group };
   credentials.groupM2m = { authorization: `Bearer ${await m2m(group)}` };
   credentials.endUser = { authorization: `Bearer ${endUser.body.accessToken}` };
+  credentials.memberSession = { authorization: `Bearer ${(await addMember(t, org, "member@matrix.example", "member")).token}` };
+  credentials.directorSession = { authorization: `Bearer ${(await addMember(t, org, "director@matrix.example", "org_director")).token}` };
+  credentials.adminSession = { authorization: `Bearer ${(await addMember(t, org, "admin@matrix.example", "admin")).token}` };
   owner.session = { authorization: `Bearer ${org.owner.token}` };
   owner.key = { "x-api-key": ownerKey };
 
@@ -141,7 +172,7 @@ test("no credential reaches a route it lacks the organization, role or scope for
     if (ownerAnswer < 200 || ownerAnswer >= 300) continue;
     conclusive++;
     for (const [credential, status] of Object.entries(answers)) {
-      if (status >= 200 && status < 300 && !(RIGHTLY_ALLOWED[credential] ?? []).some((p) => p.test(name))) holes.push(`${name}: ${credential} got ${status}`);
+      if (status >= 200 && status < 300 && !rightlyAllowed(credential, name)) holes.push(`${name}: ${credential} got ${status}`);
     }
   }
   console.log(`authorization matrix: ${routes} guarded routes × ${Object.keys(credentials).length} refused credentials; ${conclusive} routes where the owner's identical request succeeded`);
