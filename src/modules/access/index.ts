@@ -3,3 +3,10 @@
  * domains import from here only, never access's internals or tables.
  */
 export { effectiveScopes, keyActorOf, orgWideKeyRequired, requireScope, type KeyActor } from "./principal";
+export { type ApiKey } from "./machine/api-keys";
+export { KeyErrors } from "./machine/errors";
+export { orgById, orgBySlug } from "./machine/hot-queries";
+export { looksLikeM2mToken, type M2mClaims } from "./machine/m2m-token";
+export { authenticateMachineToken, machineInOrg, resolveMachineAccess } from "./machine/m2m";
+export { publicApiGuard, requiresScope } from "./public-v1/guard";
+export { matchOrg } from "./public-v1/service";

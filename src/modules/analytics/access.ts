@@ -8,7 +8,7 @@
 import { eq, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import { resolveAuditCaller, type AuditCaller } from "../trust/audit/access";
+import { resolveAuditCaller, type AuditCaller } from "../trust/index";
 import { organizations } from "../orgs/schema";
 import { AnalyticsErrors } from "./errors";
 

@@ -8,8 +8,8 @@
  */
 import { t } from "elysia";
 import type { AppContext } from "../../context";
-import type { AuditCaller } from "../trust/audit/access";
-import { ANALYTICS_DAYS } from "../orgs/plans";
+import type { AuditCaller } from "../trust/index";
+import { ANALYTICS_DAYS } from "../orgs/index";
 import { readRollups } from "./rollup-cache";
 import type { BehaviorRollupRow } from "./rollups";
 import { reportScope, requestedDates, type ReportQuery } from "./window";

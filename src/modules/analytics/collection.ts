@@ -10,10 +10,10 @@ import { appendAudit } from "../../platform/audit/append";
 import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
 import type { Queryable } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { APP_SCOPES } from "../customers/apps/scopes";
+import { APP_SCOPES } from "../customers/index";
 import { appGroups } from "../customers/apps/schema";
-import type { Organization, OrgActor } from "../orgs/access";
-import { assertCan } from "../orgs/permissions/service";
+import type { Organization, OrgActor } from "../orgs/index";
+import { assertCan } from "../orgs/index";
 import { AnalyticsErrors } from "./errors";
 import { analyticsCollection } from "./schema";
 

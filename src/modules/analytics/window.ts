@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import type { AuditCaller } from "../trust/audit/access";
+import type { AuditCaller } from "../trust/index";
 import { appGroups } from "../customers/apps/schema";
 import { AnalyticsErrors } from "./errors";
 import { DAY_MS, dateOf } from "./rollups";

@@ -2,3 +2,5 @@
  * The messaging domain's door (DESIGN §2): what other domains may use of it.
  */
 export { ORG_MAIL_BUDGET, takeOrgMailBudget } from "./mail-budget";
+export { type CoverageGroup, FUSED_GROUPS } from "./sms-coverage";
+export { assertNumberCap, assertSmsFuse, coveredNumber, SmsLimitErrors, smsNumberLock } from "./sms-usage";

@@ -20,10 +20,10 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
-import { bearerToken, resolveSessionActor } from "../identity/guard";
-import { KeyErrors } from "../access/machine/errors";
-import { resolveMachineAccess } from "../access/machine/m2m";
-import { looksLikeM2mToken } from "../access/machine/m2m-token";
+import { bearerToken, resolveSessionActor } from "../identity/index";
+import { KeyErrors } from "../access/index";
+import { resolveMachineAccess } from "../access/index";
+import { looksLikeM2mToken } from "../access/index";
 import { orgWideKeyRequired } from "../access";
 import { resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";

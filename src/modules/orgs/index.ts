@@ -4,3 +4,17 @@
  */
 export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
 export { PermissionErrors } from "./permissions/errors";
+export { type MachineOrgActor, type OrgActor, type Organization, type OrgCaller, requireOwner, resolveOrgAccess } from "./access";
+export { orgGuard } from "./guard";
+export { requireAdmin } from "./members/caller";
+export { activeServiceAccount } from "./members/service-accounts";
+export { codeHash, OtpErrors, randomCode, sameHash } from "./otp";
+export { ownerStatus, type OwnerStatus } from "./owner-status";
+export { KNOWN_SCOPES } from "./permissions/roles";
+export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
+export { validateScopes } from "./permissions/service";
+export { type AddonKey, ADDONS, ANALYTICS_DAYS, analyticsDays, auditRetentionExceeded, isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, limitFor, limitsOf, parseAddon, planAtLeast, type PlanKey, planOf, type PlanSubject, prorateAt, requireAddonPlan, requireLifecycleWrite, requirePlan, requireRoomFor } from "./plans";
+export { publicOrgView, type Readiness, readinessOf } from "./readiness";
+export { enforceSessionPolicy } from "./security-policy";
+export { validName } from "./service";
+export { readSettingsSection, type SecurityMode, securityModeOf } from "./settings";

@@ -23,12 +23,12 @@ import type { Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { newId } from "../../platform/ids";
-import { normaliseEmail } from "../identity/service";
+import { normaliseEmail } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
-import { FUSED_GROUPS, type CoverageGroup } from "../messaging/sms-coverage";
-import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../messaging/sms-usage";
+import { FUSED_GROUPS, type CoverageGroup } from "../messaging/index";
+import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../messaging/index";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";

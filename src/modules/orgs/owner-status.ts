@@ -7,7 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { users } from "../identity/schema";
-import { normaliseEmail } from "../identity/service";
+import { normaliseEmail } from "../identity/index";
 import { publicOrgView } from "./readiness";
 import { organizations } from "./schema";
 

@@ -7,7 +7,7 @@ import { Elysia, t } from "elysia";
 import { strictBody } from "../../platform/http/strict-body";
 import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
-import { sessionGuard } from "../identity/guard";
+import { sessionGuard } from "../identity/index";
 import type { OrgActor } from "./access";
 import { orgGuard } from "./guard";
 import {

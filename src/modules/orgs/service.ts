@@ -12,7 +12,7 @@ import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { users } from "../identity/schema";
-import { findOrCreateUser, normaliseEmail } from "../identity/service";
+import { findOrCreateUser, normaliseEmail } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import { requireOwner, type Organization, type OrgActor } from "./access";
 import { addMembership } from "./membership";

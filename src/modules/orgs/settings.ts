@@ -16,7 +16,7 @@ import { appendAudit } from "../../platform/audit/append";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { normaliseEmail } from "../identity/service";
+import { normaliseEmail } from "../identity/index";
 import { PermissionErrors } from "./permissions/errors";
 import { KNOWN_SCOPES } from "./permissions/roles";
 import { assertCan, coversAll, validateScopes } from "./permissions/service";

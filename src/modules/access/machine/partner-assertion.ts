@@ -17,12 +17,12 @@ import { toIso } from "../../../platform/clock";
 import { signRs256 } from "../../../platform/crypto/rs256";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { activeServiceAccount } from "../../orgs/members/service-accounts";
-import type { Organization } from "../../orgs/access";
-import { coversAll } from "../../orgs/permissions/service";
+import { activeServiceAccount } from "../../orgs/index";
+import type { Organization } from "../../orgs/index";
+import { coversAll } from "../../orgs/index";
 import type { ApiKey } from "./api-keys";
 import { KeyErrors } from "./errors";
-import { orgSigner } from "../../trust/keys/signing-keys";
+import { orgSigner } from "../../trust/index";
 
 export const PARTNER_ASSERTION_TYPE = "partner-assertion+jwt";
 /**

@@ -17,8 +17,8 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { randomSecret } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
-import type { Organization, OrgActor } from "../../orgs/access";
-import { assertCan } from "../../orgs/permissions/service";
+import type { Organization, OrgActor } from "../../orgs/index";
+import { assertCan } from "../../orgs/index";
 import { orgWebhookSecrets } from "./schema";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";

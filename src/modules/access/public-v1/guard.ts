@@ -20,12 +20,12 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
-import { bearerToken } from "../../identity/guard";
+import { bearerToken } from "../../identity/index";
 import { findApiKeyBySecret, type ApiKey } from "../machine/api-keys";
 import { KeyErrors } from "../machine/errors";
 import { orgById } from "../machine/hot-queries";
-import { activeServiceAccount } from "../../orgs/members/service-accounts";
-import type { Organization } from "../../orgs/access";
+import { activeServiceAccount } from "../../orgs/index";
+import type { Organization } from "../../orgs/index";
 import { keyActorOf, orgWideKeyRequired, requireScope, type KeyActor } from "../principal";
 
 export const PublicApiErrors = {

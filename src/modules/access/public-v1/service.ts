@@ -9,8 +9,8 @@ import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
 import { users } from "../../identity/schema";
 import type { ApiKey } from "../machine/api-keys";
-import type { Organization } from "../../orgs/access";
-import { publicOrgView } from "../../orgs/readiness";
+import type { Organization } from "../../orgs/index";
+import { publicOrgView } from "../../orgs/index";
 
 export interface PublicOrgView {
   id: string;

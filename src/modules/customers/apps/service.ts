@@ -17,11 +17,11 @@ import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { users } from "../../identity/schema";
-import type { Organization, OrgCaller } from "../../orgs/access";
-import { requireRoomFor } from "../../orgs/plans";
-import { PermissionErrors } from "../../orgs/permissions/errors";
-import { assertCan } from "../../orgs/permissions/service";
-import { KNOWN_SCOPES } from "../../orgs/permissions/roles";
+import type { Organization, OrgCaller } from "../../orgs/index";
+import { requireRoomFor } from "../../orgs/index";
+import { PermissionErrors } from "../../orgs/index";
+import { assertCan } from "../../orgs/index";
+import { KNOWN_SCOPES } from "../../orgs/index";
 import { AppErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {

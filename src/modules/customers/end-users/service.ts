@@ -11,7 +11,7 @@ import type { AppGroupRow } from "../apps/schema";
 import { EndUserErrors } from "./errors";
 import { endUsers, type EndUserRow } from "./schema";
 
-export { normaliseEmail } from "../../identity/service";
+export { normaliseEmail } from "../../identity";
 
 export type EndUserStatus = "invited" | "active" | "disabled";
 

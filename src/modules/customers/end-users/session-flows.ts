@@ -15,9 +15,9 @@
 import { eq } from "drizzle-orm";
 import type { Cookie } from "elysia";
 import type { AppContext } from "../../../context";
-import { bearerToken } from "../../identity/guard";
+import { bearerToken } from "../../identity/index";
 import { ApiError } from "../../../platform/http/errors";
-import { orgById } from "../../access/machine/hot-queries";
+import { orgById } from "../../access/index";
 import { EndUserErrors } from "./errors";
 import { consumeFlowToken } from "./flow-tokens";
 import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalRefreshToken, type ExchangeCodeData } from "./portal";

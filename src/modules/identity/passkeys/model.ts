@@ -1,5 +1,5 @@
 /** Request and response schemas of the passkey and seal routes (WebAuthn Level 3 JSON forms). */
-import { t } from "elysia";
+import { t, type Static } from "elysia";
 
 const base64url = (description: string, maxLength = 16384) => t.String({ minLength: 1, maxLength, pattern: "^[A-Za-z0-9_-]+={0,2}$", description });
 const transports = t.Array(t.String({ maxLength: 32 }), { maxItems: 16 });
@@ -80,6 +80,7 @@ export const AuthenticationResponse = t.Object(
   { description: "AuthenticationResponseJSON: the result of navigator.credentials.get, serialised with toJSON()." },
 );
 
+export type PasskeyView = Static<typeof PasskeyView>;
 export const PasskeyView = t.Object({
   id: t.String({ description: "credential id (base64url)" }),
   name: t.String(),

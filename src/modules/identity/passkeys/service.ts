@@ -38,6 +38,7 @@ import {
   verifiedRegistration,
 } from "./ceremonies";
 import { PasskeyErrors } from "./errors";
+import type { PasskeyView } from "./model";
 import { relyingParty } from "./relying-party";
 import { SealPurposes, verifyPersonalSeal } from "./seal";
 
@@ -54,14 +55,6 @@ export async function hasPersonalSeal(reader: Queryable, userId: string): Promis
   return rows.length > 0;
 }
 
-export interface PasskeyView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  deviceType: string;
-  backedUp: boolean;
-}
 
 /** The wire view of a passkey, a person's or an end user's (the same fields). */
 export function passkeyView(p: Pick<Passkey, "id" | "name" | "createdAt" | "lastUsedAt" | "deviceType" | "backedUp">): PasskeyView {

@@ -15,7 +15,7 @@ import { enforceRateLimits } from "../../../platform/http/rate-limit";
 import { newId } from "../../../platform/ids";
 import { SendFailedError } from "../../../platform/outbound/errors";
 import { users } from "../../identity/schema";
-import { normaliseEmail } from "../../identity/service";
+import { normaliseEmail } from "../../identity/index";
 import { assertEmailDomainAllowed } from "../security-policy";
 import { addMembership } from "../membership";
 import { invitations, memberships, organizations } from "../schema";

@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
 import { requestInfo } from "../../../platform/http/kernel";
-import { sessionGuard } from "../../identity/guard";
+import { sessionGuard } from "../../identity/index";
 import { acceptInvitation, readInvitationByCode } from "./invitations";
 import * as M from "./model";
 

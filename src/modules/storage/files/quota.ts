@@ -8,7 +8,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { limitFor, type PlanSubject } from "../../orgs/plans";
+import { limitFor, type PlanSubject } from "../../orgs/index";
 import { FileErrors } from "./errors";
 import { fileUploadReservations, files } from "./schema";
 

@@ -9,9 +9,9 @@ import type { AppContext } from "../../../context";
 import { strictBody } from "../../../platform/http/strict-body";
 import { requestInfo } from "../../../platform/http/kernel";
 import { fileCallerOf, fileCallerOfKey, type FileCaller } from "../files/service";
-import type { Organization } from "../../orgs/access";
-import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
+import type { Organization } from "../../orgs/index";
+import { orgGuard } from "../../orgs/index";
+import { publicApiGuard, requiresScope } from "../../access/index";
 import { createRule, deleteRule, LIFECYCLE_SCOPES, listRules, updateRule, type CreateRuleInput, type UpdateRuleInput } from "./service";
 
 const tags = ["Storage lifecycle"];

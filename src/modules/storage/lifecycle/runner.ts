@@ -22,7 +22,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import type { JobDefinition } from "../../../platform/jobs/scheduler";
 import { files, lifecycleRules } from "../files/schema";
 import { trashFileRow, type FileRow } from "../files/service";
-import type { Organization } from "../../orgs/access";
+import type { Organization } from "../../orgs/index";
 import { organizations } from "../../orgs/schema";
 import { planAllowance, type LifecycleRule } from "./service";
 

@@ -8,8 +8,8 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { requestInfo } from "../../../platform/http/kernel";
 import { strictBody } from "../../../platform/http/strict-body";
-import { orgGuard } from "../../orgs/guard";
-import { publicApiGuard, requiresScope } from "../../access/public-v1/guard";
+import { orgGuard } from "../../orgs/index";
+import { publicApiGuard, requiresScope } from "../../access/index";
 import { fileCallerOf, fileCallerOfKey, FileScopes } from "../files/service";
 import { getShare, rotateShareToken, setShareMode, viewSharedFile } from "./service";
 

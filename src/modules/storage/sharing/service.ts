@@ -23,9 +23,9 @@ import { appendAudit } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
-import type { Organization } from "../../orgs/access";
-import { readSettingsSection } from "../../orgs/settings";
-import { assertCan } from "../../orgs/permissions/service";
+import type { Organization } from "../../orgs/index";
+import { readSettingsSection } from "../../orgs/index";
+import { assertCan } from "../../orgs/index";
 import { files, type ShareMode } from "../files/schema";
 import { FileScopes, type FileCaller, type FileRow } from "../files/service";
 

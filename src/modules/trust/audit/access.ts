@@ -5,8 +5,8 @@
  */
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
-import { resolveOrgAccess, type Organization, type OrgActor } from "../../orgs/access";
-import { enforceSessionPolicy } from "../../orgs/security-policy";
+import { resolveOrgAccess, type Organization, type OrgActor } from "../../orgs/index";
+import { enforceSessionPolicy } from "../../orgs/index";
 import { AuditErrors } from "./errors";
 
 export interface AuditCaller {

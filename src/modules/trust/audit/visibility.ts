@@ -16,11 +16,11 @@ import { and, eq, not, or, sql, type SQL } from "drizzle-orm";
 import type { AnyColumn } from "drizzle-orm";
 import { ApiError } from "../../../platform/http/errors";
 import { auditEvents } from "../../../platform/audit/schema";
-import type { OrgActor } from "../../orgs/access";
-import { requirePlan, type PlanSubject } from "../../orgs/plans";
-import { KNOWN_SCOPES } from "../../orgs/permissions/roles";
-import { SYSTEM_EVENT_PREFIXES, systemOfEventType, type SystemKey } from "../../orgs/permissions/scopes";
-import { grantFor } from "../../orgs/permissions/service";
+import type { OrgActor } from "../../orgs/index";
+import { requirePlan, type PlanSubject } from "../../orgs/index";
+import { KNOWN_SCOPES } from "../../orgs/index";
+import { SYSTEM_EVENT_PREFIXES, systemOfEventType, type SystemKey } from "../../orgs/index";
+import { grantFor } from "../../orgs/index";
 import { isOwnerOrAdmin } from "./access";
 import { AuditErrors } from "./errors";
 

@@ -15,9 +15,9 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { recordHash } from "../../../platform/crypto/canonical-json";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { verifyPersonalSeal } from "../../identity/passkeys/seal";
-import { requireOwner, type Organization, type OrgActor } from "../../orgs/access";
-import { readinessOf, type Readiness } from "../../orgs/readiness";
+import { verifyPersonalSeal } from "../../identity/index";
+import { requireOwner, type Organization, type OrgActor } from "../../orgs/index";
+import { readinessOf, type Readiness } from "../../orgs/index";
 import { orgMasterSeals } from "../../orgs/schema";
 import { currentSigningKey, generateSigningKeyMaterial, storeSigningKey, type SigningKeyMaterial } from "./signing-keys";
 

@@ -14,10 +14,10 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { ApiError } from "../../../platform/http/errors";
 import type { Queryable } from "../../../platform/db/database";
-import { requireAdmin } from "../../orgs/members/caller";
-import type { Organization, OrgActor } from "../../orgs/access";
+import { requireAdmin } from "../../orgs/index";
+import type { Organization, OrgActor } from "../../orgs/index";
 import { orgSigningKeys } from "./schema";
-import { KeyErrors } from "../../access/machine/errors";
+import { KeyErrors } from "../../access/index";
 import type { KeyEvent } from "./keyring";
 import {
   currentPermitKey,

@@ -8,11 +8,11 @@
 import { Elysia, t, type Cookie } from "elysia";
 import type { AppContext } from "../../../context";
 import { strictBody } from "../../../platform/http/strict-body";
-import { bearerToken, resolveSessionActor } from "../../identity/guard";
-import { authenticateMachineToken } from "../../access/machine/m2m";
-import { looksLikeM2mToken } from "../../access/machine/m2m-token";
-import { SealAssertionBody, sealAssertionOf } from "../../identity/passkeys/seal";
-import { SCOPE_MAX_LENGTH } from "../../orgs/permissions/scopes";
+import { bearerToken, resolveSessionActor } from "../../identity/index";
+import { authenticateMachineToken } from "../../access/index";
+import { looksLikeM2mToken } from "../../access/index";
+import { SealAssertionBody, sealAssertionOf } from "../../identity/index";
+import { SCOPE_MAX_LENGTH } from "../../orgs/index";
 import { issuePermit, PERMIT_CONTEXT_MAX_BYTES, PERMIT_SEAL_PURPOSE, PERMIT_TOKEN_TYPE, PERMIT_TTL, type PermitCaller } from "./service";
 
 const PermitRequestBody = t.Object(

@@ -20,18 +20,18 @@ import { sha256Hex } from "../../../platform/crypto/hash";
 import { signRs256 } from "../../../platform/crypto/rs256";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { machineInOrg } from "../../access/machine/m2m";
-import type { M2mClaims } from "../../access/machine/m2m-token";
-import { orgBySlug } from "../../access/machine/hot-queries";
+import { machineInOrg } from "../../access/index";
+import type { M2mClaims } from "../../access/index";
+import { orgBySlug } from "../../access/index";
 import { orgSigner } from "../keys/signing-keys";
-import { resolveOrgAccess, type Organization } from "../../orgs/access";
+import { resolveOrgAccess, type Organization } from "../../orgs/index";
 import { connectedIds } from "../../orgs/schema";
-import { enforceSessionPolicy } from "../../orgs/security-policy";
-import { securityModeOf, type SecurityMode } from "../../orgs/settings";
-import { hasPersonalSeal } from "../../identity/passkeys/service";
-import { verifyPersonalSeal } from "../../identity/passkeys/seal";
-import { parseScope } from "../../orgs/permissions/scopes";
-import { coversAll } from "../../orgs/permissions/service";
+import { enforceSessionPolicy } from "../../orgs/index";
+import { securityModeOf, type SecurityMode } from "../../orgs/index";
+import { hasPersonalSeal } from "../../identity/index";
+import { verifyPersonalSeal } from "../../identity/index";
+import { parseScope } from "../../orgs/index";
+import { coversAll } from "../../orgs/index";
 import { permitIdempotency } from "./schema";
 
 export const PermitErrors = {

@@ -14,19 +14,19 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { ApiError } from "../../../../platform/http/errors";
-import { bearerToken } from "../../../identity/guard";
+import { bearerToken } from "../../../identity/index";
 import { users } from "../../../identity/schema";
-import { normaliseEmail } from "../../../identity/service";
+import { normaliseEmail } from "../../../identity/index";
 import { AppErrors } from "../../apps/errors";
 import type { AppGroupCreateInput, AppGroupSummaryView } from "../../apps/model";
 import { createAppGroup } from "../../apps/service";
 import { EndUserErrors } from "../errors";
 import { liveSession } from "../sessions";
 import { verifyAccessToken } from "../tokens";
-import type { ApiKey } from "../../../access/machine/api-keys";
-import { orgById } from "../../../access/machine/hot-queries";
-import { resolveOrgAccess, type Organization } from "../../../orgs/access";
-import { ownerStatus, type OwnerStatus } from "../../../orgs/owner-status";
+import type { ApiKey } from "../../../access/index";
+import { orgById } from "../../../access/index";
+import { resolveOrgAccess, type Organization } from "../../../orgs/index";
+import { ownerStatus, type OwnerStatus } from "../../../orgs/index";
 import { ImportErrors } from "./errors";
 
 type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;

@@ -8,7 +8,7 @@ import type { AppContext } from "../../../../context";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../../platform/http/kernel";
 import { strictBody } from "../../../../platform/http/strict-body";
 import * as AppModel from "../../apps/model";
-import { publicApiGuard, requiresScope } from "../../../access/public-v1/guard";
+import { publicApiGuard, requiresScope } from "../../../access/index";
 import { APP_SCOPES } from "../../apps/scopes";
 import { createAppGroupForPerson, ownerStatusOfPerson } from "./partner";
 import { END_USER_IMPORT_SCOPE, IMPORT_MAX_ROWS, importEndUsers, PASSWORD_ALGORITHMS, ROW_LIMITS } from "./service";

@@ -23,8 +23,8 @@ import { appGroups, applications, type AppGroupRow, type ApplicationRow } from "
 import { keyScopeAdmitsGroup } from "../../apps/service";
 import { endUsers } from "../schema";
 import { normaliseEmail } from "../service";
-import type { ApiKey } from "../../../access/machine/api-keys";
-import type { Organization } from "../../../orgs/access";
+import type { ApiKey } from "../../../access/index";
+import type { Organization } from "../../../orgs/index";
 import { ImportErrors, ImportRowErrors } from "./errors";
 
 /** Spec §8: rows per import request. */

@@ -19,9 +19,9 @@ import { newId } from "../../../../platform/ids";
 import { readFlowToken } from "../flow-tokens";
 import { endUserMfaCodes, type EndUserFlowTokenRow } from "../schema";
 import type { SignInClient } from "../sign-in";
-import { codeHash, randomCode, sameHash } from "../../../orgs/otp";
-import { FUSED_GROUPS } from "../../../messaging/sms-coverage";
-import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../../../messaging/sms-usage";
+import { codeHash, randomCode, sameHash } from "../../../orgs/index";
+import { FUSED_GROUPS } from "../../../messaging/index";
+import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../../../messaging/index";
 import { MfaErrors } from "./errors";
 
 export const MFA_TOKEN_TTL_MS = 10 * 60_000;

@@ -4,8 +4,8 @@
  * the outbound kernel, so a client reads one vocabulary for every SMS code.
  */
 import { OutboundErrors } from "../../../../platform/outbound/errors";
-import { OtpErrors } from "../../../orgs/otp";
-import { SmsLimitErrors } from "../../../messaging/sms-usage";
+import { OtpErrors } from "../../../orgs/index";
+import { SmsLimitErrors } from "../../../messaging/index";
 
 export const MfaErrors = {
   /** 502: a "+" number that is not plausible E.164. */

@@ -6,7 +6,7 @@
 import type { Config } from "../../../../config";
 import { ApiError } from "../../../../platform/http/errors";
 import type { AppGroupRow, ApplicationRow } from "../../apps/schema";
-import { clientDataOf, type ClientData } from "../../../identity/passkeys/ceremonies";
+import { clientDataOf, type ClientData } from "../../../identity/index";
 import { endUserPasskeys } from "../schema";
 import { EndUserPasskeyErrors } from "./errors";
 

@@ -10,7 +10,7 @@ import { PUBLIC_APP_PREFIX, publicAppGuard } from "../../apps/cors";
 import { signInClientOf } from "../client";
 import { SignInResponse } from "../model";
 import { respondSignIn } from "../respond";
-import { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationResponse, RequestOptions } from "../../../identity/passkeys/model";
+import { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationResponse, RequestOptions } from "../../../identity/index";
 import { deletePasskey, listPasskeys, loginOptions, MAX_PASSKEYS_PER_END_USER, registerPasskey, registrationOptions, signInWithPasskey } from "./service";
 
 // The schemas check shapes; the library's own types are narrower unions (transports,

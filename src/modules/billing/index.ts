@@ -1,0 +1,5 @@
+/**
+ * The billing domain's door (DESIGN §2): what other domains may use. Other domains import
+ * from here only, never its internals or tables.
+ */
+export { enabledAddons } from "./addons/service";

@@ -1,0 +1,6 @@
+/**
+ * The customers domain's door (DESIGN §2): what other domains may use. Other domains import
+ * from here only, never its internals or tables.
+ */
+export { applyCors, PUBLIC_APP_PREFIX } from "./apps/cors";
+export { APP_SCOPES } from "./apps/scopes";

@@ -1,0 +1,10 @@
+/**
+ * The identity domain's door (DESIGN §2): what other domains may use. Other domains import
+ * from here only, never its internals or tables.
+ */
+export { bearerToken, resolveSessionActor, sessionGuard } from "./guard";
+export { CHALLENGE_TTL_MS, checkAssertion, type ClientData, clientDataOf, descriptorsOf, verifiedRegistration } from "./passkeys/ceremonies";
+export { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationResponse, RequestOptions } from "./passkeys/model";
+export { SealAssertionBody, sealAssertionOf, verifyPersonalSeal } from "./passkeys/seal";
+export { hasPersonalSeal, passkeyView } from "./passkeys/service";
+export { findOrCreateUser, normaliseEmail } from "./service";
