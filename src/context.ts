@@ -13,6 +13,7 @@ import { registerRoleScopes } from "./modules/orgs/permissions/roles";
 import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
 import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
+import type { MachineTokens } from "./modules/orgs/access";
 
 export { VERSION } from "./platform/deps";
 
@@ -21,6 +22,8 @@ export interface AppContext extends PlatformDeps {
   sessions: SessionManager;
   /** In-memory key state (revocation markers, JWKS bytes), kept in step across nodes (trust's init). */
   keyring: Keyring;
+  /** How the org guards check M2M tokens (access's init). */
+  machineTokens: MachineTokens;
   /** Whether an app group exists in an organization, for machine access (customers' init). */
   appGroups: AppGroupDirectory;
   /** The modules this app is assembled from (src/modules.ts). */
@@ -43,7 +46,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const ctx = { ...platform, modules } as AppContext;
   try {
     for (const module of modules) Object.assign(ctx, await module.init?.(ctx));
-    for (const service of ["sessions", "keyring", "appGroups"] as const) if (!ctx[service]) throw new Error(`no module built the "${service}" service`);
+    for (const service of ["sessions", "keyring", "machineTokens", "appGroups"] as const) if (!ctx[service]) throw new Error(`no module built the "${service}" service`);
     checkModules(modules, ctx);
     for (const module of modules) {
       registerAuditEvents(module.events ?? []);

@@ -2,7 +2,7 @@
  * The access domain's door (DESIGN §2): who is calling and what they may do. Other
  * domains import from here only, never access's internals or tables.
  */
-export { effectiveScopes, keyActorOf, orgWideKeyRequired, requireScope, type KeyActor } from "./principal";
+export { effectiveScopes, keyActorOf, requireScope, type KeyActor } from "./principal";
 export { type ApiKey } from "./machine/api-keys";
 export { KeyErrors } from "./machine/errors";
 export { orgById, orgBySlug } from "./machine/hot-queries";

@@ -58,7 +58,3 @@ export function requireScope(actor: PermissionActor, scope: string): void {
   if (!grantFor(actor, scope)) throw new ApiError(403, PermissionErrors.permissionDenied, { scope });
 }
 
-/** 401 org_wide_key_required: the route reaches the whole organization, the key one app group. */
-export function orgWideKeyRequired(): ApiError {
-  return new ApiError(401, KeyErrors.orgWideKeyRequired, { message: "this route needs an org-wide API key, not an app-group-scoped one" });
-}

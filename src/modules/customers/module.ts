@@ -7,6 +7,8 @@ import * as appTables from "./apps/schema";
 import { hostedLoginRoutes } from "./end-users/hosted-login/routes";
 import { endUserImportRoutes } from "./end-users/import/routes";
 import { endUsersPruneJob } from "./end-users/jobs";
+import { registerSmsCodeLedger } from "../messaging/index";
+import { mfaSmsLedger } from "./end-users/mfa/codes";
 import { endUserMfaPruneJob } from "./end-users/mfa/jobs";
 import { endUserMfaRoutes } from "./end-users/mfa/routes";
 import { endUserPasskeyRoutes } from "./end-users/passkeys/routes";
@@ -17,7 +19,10 @@ import { socialRoutes } from "./end-users/social/routes";
 export const customersModule = defineModule<AppContext>({
   name: "customers",
   tables: { ...appTables, ...endUserTables },
-  init: () => ({ appGroups: { find: liveGroup } }),
+  init: () => {
+    registerSmsCodeLedger("end-user-mfa", mfaSmsLedger);
+    return { appGroups: { find: liveGroup } };
+  },
   routes: (ctx) => [
     appRoutes(ctx),
     endUserRoutes(ctx),

@@ -3,4 +3,4 @@
  */
 export { ORG_MAIL_BUDGET, takeOrgMailBudget } from "./mail-budget";
 export { type CoverageGroup, FUSED_GROUPS } from "./sms-coverage";
-export { assertNumberCap, assertSmsFuse, coveredNumber, SmsLimitErrors, smsNumberLock } from "./sms-usage";
+export { assertNumberCap, assertSmsFuse, coveredNumber, registerSmsCodeLedger, type SmsCodeLedger, SmsLimitErrors, smsNumberLock } from "./sms-usage";

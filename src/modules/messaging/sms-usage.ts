@@ -1,19 +1,17 @@
 /**
  * The §8 SMS limits that span every kind of code the platform texts: the per-number cap
  * of Limited and Restricted numbers and the platform-wide daily fuse they share. Codes
- * are counted across the organization OTP (otp_codes) and end-user SMS MFA
- * (end_user_mfa_codes) together, so neither can spend the other's allowance twice.
+ * are counted across every kind together (the organization OTP and end-user SMS MFA
+ * today), so no kind can spend another's allowance twice. Each domain that texts codes
+ * keeps them in its own table and registers an `SmsCodeLedger` that counts them.
  *
- * A row counts while it is delivered or in flight (undelivered and unexpired): a refused
+ * A code counts while it is delivered or in flight (undelivered and unexpired): a refused
  * send is voided by pulling its expiry in to the failure, and stops counting at once.
  * Callers hold `smsNumberLock(phone)` before checking a number, and these functions take
  * the fuse lock after it: always number, then fuse, so parallel sends cannot deadlock.
  */
-import { and, count, eq, gt, gte, inArray, or } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { endUserMfaCodes } from "../customers/end-users/schema";
-import { otpCodes } from "../orgs/schema";
 import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
 
 const DAY_MS = 86_400_000;
@@ -28,12 +26,19 @@ export function smsNumberLock(phone: string): string {
   return `otp:phone:${phone}`;
 }
 
-function otpCounts(now: number) {
-  return and(eq(otpCodes.channel, "phone"), or(eq(otpCodes.delivered, true), gt(otpCodes.expiresAt, now)));
+/** One kind of texted code, counted where it is kept; only codes that still count (see above). */
+export interface SmsCodeLedger {
+  /** When the codes sent to `phone` after `since` were created. */
+  sentTo(tx: Tx, phone: string, since: number, now: number): Promise<number[]>;
+  /** How many codes went to numbers of `groups` since `dayStart`. */
+  sentToGroups(tx: Tx, groups: readonly CoverageGroup[], dayStart: number, now: number): Promise<number>;
 }
 
-function mfaCounts(now: number) {
-  return or(eq(endUserMfaCodes.delivered, true), gt(endUserMfaCodes.expiresAt, now));
+const ledgers = new Map<string, SmsCodeLedger>();
+
+/** Adds (or replaces) the ledger of one kind of code; called by the owning domain's init. */
+export function registerSmsCodeLedger(kind: string, ledger: SmsCodeLedger): void {
+  ledgers.set(kind, ledger);
 }
 
 function secondsUntil(at: number, now: number): number {
@@ -48,12 +53,9 @@ export async function assertNumberCap(tx: Tx, phone: string, group: CoverageGrou
   const cap = DAILY_CODES_PER_NUMBER[group];
   if (cap === null) return;
   const since = now - DAY_MS;
-  const otp = await tx.select({ createdAt: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.destination, phone), gt(otpCodes.createdAt, since), otpCounts(now)));
-  const mfa = await tx
-    .select({ createdAt: endUserMfaCodes.createdAt })
-    .from(endUserMfaCodes)
-    .where(and(eq(endUserMfaCodes.phone, phone), gt(endUserMfaCodes.createdAt, since), mfaCounts(now)));
-  const sent = [...otp, ...mfa].map((row) => row.createdAt).sort((a, b) => a - b);
+  const sent: number[] = [];
+  for (const ledger of ledgers.values()) sent.push(...(await ledger.sentTo(tx, phone, since, now)));
+  sent.sort((a, b) => a - b);
   if (sent.length < cap) return;
   // Room returns when enough of the oldest codes have left the 24-hour window.
   const freesUpAt = sent[sent.length - cap]! + DAY_MS;
@@ -74,12 +76,9 @@ export async function assertNumberCap(tx: Tx, phone: string, group: CoverageGrou
 export async function assertSmsFuse(tx: Tx, now: number, fuse: number, status: 429 | 503): Promise<void> {
   await tx.lock("otp:sms-fuse");
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-  const [otp] = await tx.select({ n: count() }).from(otpCodes).where(and(inArray(otpCodes.coverage, [...FUSED_GROUPS]), gte(otpCodes.createdAt, dayStart), otpCounts(now)));
-  const [mfa] = await tx
-    .select({ n: count() })
-    .from(endUserMfaCodes)
-    .where(and(inArray(endUserMfaCodes.coverageGroup, [...FUSED_GROUPS]), gte(endUserMfaCodes.createdAt, dayStart), mfaCounts(now)));
-  if ((otp?.n ?? 0) + (mfa?.n ?? 0) < fuse) return;
+  let sent = 0;
+  for (const ledger of ledgers.values()) sent += await ledger.sentToGroups(tx, FUSED_GROUPS, dayStart, now);
+  if (sent < fuse) return;
   throw new ApiError(status, SmsLimitErrors.regionFuse, {
     field: "phone",
     retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),

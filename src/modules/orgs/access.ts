@@ -53,6 +53,30 @@ export interface MachineOrgActor extends PermissionActor {
 /** Whoever calls an organization route that machines may use: a member or a machine. */
 export type OrgCaller = OrgActor | MachineOrgActor;
 
+/**
+ * How the org guards check an M2M token. The access domain, above this one, provides it
+ * at init (`machineTokens`), so the guard needs no import of it.
+ */
+export interface MachineTokens {
+  /** A bearer with three dot-separated parts is an M2M token; a session token never has a dot. */
+  looksLikeToken(bearer: string): boolean;
+  /** The token checked in full, then its organization, key and service account as of now: 401/404 otherwise. */
+  resolve(token: string, slug: string): Promise<{ org: Organization; actor: MachineOrgActor }>;
+}
+
+/** Codes of the org guards for machine callers. */
+export const OrgAccessErrors = {
+  /** A key scoped to one app group, on a route that reaches the whole organization. */
+  orgWideKeyRequired: "org_wide_key_required",
+  /** A route for people reached with an M2M token. */
+  machineNotAllowed: "machine_not_allowed",
+} as const;
+
+/** 401 org_wide_key_required: the route reaches the whole organization, the key one app group. */
+export function orgWideKeyRequired(): ApiError {
+  return new ApiError(401, OrgAccessErrors.orgWideKeyRequired, { message: "this route needs an org-wide API key, not an app-group-scoped one" });
+}
+
 export interface OrgAccess {
   org: Organization;
   actor: OrgActor;

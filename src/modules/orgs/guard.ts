@@ -8,7 +8,8 @@
  *   full (so a bad one is 401 as anywhere) and then refused: 403 machine_not_allowed.
  * - `{ orgOrMachine: true }`: routes machines may call too. The handler gets `org` and
  *   `orgCaller`: the member, or a MachineOrgActor for an M2M token, whose organization,
- *   key revocation and service account are re-checked on every request (access/machine/m2m.ts).
+ *   key revocation and service account are re-checked on every request (by `machineTokens`,
+ *   which the access domain provides).
  *   A token from a key scoped to one app group is refused here (401
  *   org_wide_key_required): these routes reach the whole organization (DESIGN §5).
  * - `{ orgOrGroupMachine: true }`: the same, and such a token is let in: for routes that
@@ -21,25 +22,20 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { bearerToken, resolveSessionActor } from "../identity/index";
-import { KeyErrors } from "../access/index";
-import { resolveMachineAccess } from "../access/index";
-import { looksLikeM2mToken } from "../access/index";
-import { orgWideKeyRequired } from "../access";
-import { resolveOrgAccess, type OrgCaller } from "./access";
+import { OrgAccessErrors, orgWideKeyRequired, resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";
 
-type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "config" | "secrets" | "keyring">;
+type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "machineTokens">;
 
 function slugOf(params: unknown): string {
   return (params as Record<string, string | undefined>).slug ?? "";
 }
 
-function m2mTokenOf(request: Request): string | null {
-  const bearer = bearerToken(request);
-  return bearer && looksLikeM2mToken(bearer) ? bearer : null;
-}
-
 export function orgGuard(ctx: GuardDeps) {
+  const m2mTokenOf = (request: Request): string | null => {
+    const bearer = bearerToken(request);
+    return bearer && ctx.machineTokens.looksLikeToken(bearer) ? bearer : null;
+  };
   const memberAccess = async (request: Request, cookie: Parameters<typeof resolveSessionActor>[2], slug: string) => {
     const actor = await resolveSessionActor(ctx.sessions, request, cookie);
     const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
@@ -52,8 +48,8 @@ export function orgGuard(ctx: GuardDeps) {
       async resolve({ request, cookie, params }) {
         const token = m2mTokenOf(request);
         if (token) {
-          await resolveMachineAccess(ctx, token, slugOf(params));
-          throw new ApiError(403, KeyErrors.machineNotAllowed, { message: "this route is for people signed in to the dashboard, not for M2M tokens" });
+          await ctx.machineTokens.resolve(token, slugOf(params));
+          throw new ApiError(403, OrgAccessErrors.machineNotAllowed, { message: "this route is for people signed in to the dashboard, not for M2M tokens" });
         }
         return memberAccess(request, cookie, slugOf(params));
       },
@@ -62,7 +58,7 @@ export function orgGuard(ctx: GuardDeps) {
       async resolve({ request, cookie, params }) {
         const token = m2mTokenOf(request);
         if (token) {
-          const { org, actor } = await resolveMachineAccess(ctx, token, slugOf(params));
+          const { org, actor } = await ctx.machineTokens.resolve(token, slugOf(params));
           if (actor.appGroupId !== null) throw orgWideKeyRequired();
           return { org, orgCaller: actor as OrgCaller };
         }
@@ -74,7 +70,7 @@ export function orgGuard(ctx: GuardDeps) {
       async resolve({ request, cookie, params }) {
         const token = m2mTokenOf(request);
         if (token) {
-          const { org, actor } = await resolveMachineAccess(ctx, token, slugOf(params));
+          const { org, actor } = await ctx.machineTokens.resolve(token, slugOf(params));
           return { org, orgCaller: actor as OrgCaller };
         }
         const { org, orgActor } = await memberAccess(request, cookie, slugOf(params));

@@ -4,7 +4,7 @@
  */
 export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
 export { PermissionErrors } from "./permissions/errors";
-export { type MachineOrgActor, type OrgActor, type Organization, type OrgCaller, requireOwner, resolveOrgAccess } from "./access";
+export { type MachineOrgActor, type MachineTokens, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";

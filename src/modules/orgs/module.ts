@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { orgOtpPruneJob } from "./jobs";
 import { memberRoutes } from "./members/routes";
+import { registerSmsCodeLedger } from "../messaging/index";
+import { otpSmsLedger } from "./otp";
 import { otpRoutes } from "./otp-routes";
 import { orgRoutes } from "./routes";
 import * as tables from "./schema";
@@ -10,6 +12,10 @@ import * as tables from "./schema";
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
   tables,
+  init: () => {
+    registerSmsCodeLedger("org-otp", otpSmsLedger);
+    return {};
+  },
   routes: (ctx) => [orgRoutes(ctx), otpRoutes(ctx), memberRoutes(ctx)],
   jobs: (ctx) => [orgOtpPruneJob(ctx)],
 });

@@ -13,7 +13,7 @@
  * in-flight code is about to fill, and a refused send stops counting at once.
  */
 import { timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
@@ -27,8 +27,7 @@ import { normaliseEmail } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import type { Organization, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
-import { FUSED_GROUPS, type CoverageGroup } from "../messaging/index";
-import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../messaging/index";
+import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type CoverageGroup, type SmsCodeLedger } from "../messaging/index";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";
@@ -339,4 +338,20 @@ export function codeHash(rowId: string, code: string): string {
 
 export function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
+}
+
+/** Phone codes of the organization OTP, for the §8 limits shared with every kind of texted code (messaging). */
+export const otpSmsLedger: SmsCodeLedger = {
+  async sentTo(tx, phone, since, now) {
+    const rows = await tx.select({ createdAt: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.destination, phone), gt(otpCodes.createdAt, since), phoneCodeCounts(now)));
+    return rows.map((row) => row.createdAt);
+  },
+  async sentToGroups(tx, groups, dayStart, now) {
+    const [row] = await tx.select({ n: count() }).from(otpCodes).where(and(inArray(otpCodes.coverage, [...groups]), gte(otpCodes.createdAt, dayStart), phoneCodeCounts(now)));
+    return row?.n ?? 0;
+  },
+};
+
+function phoneCodeCounts(now: number) {
+  return and(eq(otpCodes.channel, "phone"), or(eq(otpCodes.delivered, true), gt(otpCodes.expiresAt, now)));
 }

@@ -18,11 +18,8 @@ export const KeyErrors = {
   tokenExpired: "token_expired",
   wrongOrganization: "wrong_organization",
   serviceAccountInactive: "service_account_inactive",
-  orgWideKeyRequired: "org_wide_key_required",
   /** A requested scope the key does not hold (RFC 6749's invalid_scope). */
   invalidScope: "invalid_scope",
-  /** A route for people reached with an M2M token. */
-  machineNotAllowed: "machine_not_allowed",
   /** The organization has as many live (unrevoked, unexpired) plugin tokens as it may. */
   tooManyPluginTokens: "too_many_plugin_tokens",
 } as const;

@@ -26,7 +26,8 @@ import { KeyErrors } from "../machine/errors";
 import { orgById } from "../machine/hot-queries";
 import { activeServiceAccount } from "../../orgs/index";
 import type { Organization } from "../../orgs/index";
-import { keyActorOf, orgWideKeyRequired, requireScope, type KeyActor } from "../principal";
+import { keyActorOf, requireScope, type KeyActor } from "../principal";
+import { orgWideKeyRequired } from "../../orgs/index";
 
 export const PublicApiErrors = {
   apiKeyRequired: "api_key_required",

@@ -10,7 +10,7 @@
  *   2. send; then mark the row delivered, or void it (expiry pulled in to now) when the
  *      adapter refused, so a failed send counts toward nothing, not even the cooldown.
  */
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import type { Tx } from "../../../../platform/db/database";
 import { ApiError } from "../../../../platform/http/errors";
@@ -20,8 +20,7 @@ import { readFlowToken } from "../flow-tokens";
 import { endUserMfaCodes, type EndUserFlowTokenRow } from "../schema";
 import type { SignInClient } from "../sign-in";
 import { codeHash, randomCode, sameHash } from "../../../orgs/index";
-import { FUSED_GROUPS } from "../../../messaging/index";
-import { assertNumberCap, assertSmsFuse, coveredNumber, smsNumberLock } from "../../../messaging/index";
+import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type SmsCodeLedger } from "../../../messaging/index";
 import { MfaErrors } from "./errors";
 
 export const MFA_TOKEN_TTL_MS = 10 * 60_000;
@@ -190,4 +189,26 @@ async function assertCooldown(tx: Tx, flowTokenId: string, now: number): Promise
     retryAfterSeconds: Math.max(1, Math.ceil((last.createdAt + MFA_RESEND_COOLDOWN_MS - now) / 1000)),
     message: "one code per 60 seconds",
   });
+}
+
+/** End-user SMS MFA codes, for the §8 limits shared with every kind of texted code (messaging). */
+export const mfaSmsLedger: SmsCodeLedger = {
+  async sentTo(tx, phone, since, now) {
+    const rows = await tx
+      .select({ createdAt: endUserMfaCodes.createdAt })
+      .from(endUserMfaCodes)
+      .where(and(eq(endUserMfaCodes.phone, phone), gt(endUserMfaCodes.createdAt, since), mfaCodeCounts(now)));
+    return rows.map((row) => row.createdAt);
+  },
+  async sentToGroups(tx, groups, dayStart, now) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(endUserMfaCodes)
+      .where(and(inArray(endUserMfaCodes.coverageGroup, [...groups]), gte(endUserMfaCodes.createdAt, dayStart), mfaCodeCounts(now)));
+    return row?.n ?? 0;
+  },
+};
+
+function mfaCodeCounts(now: number) {
+  return or(eq(endUserMfaCodes.delivered, true), gt(endUserMfaCodes.expiresAt, now));
 }
