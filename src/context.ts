@@ -6,6 +6,7 @@
 import type { Config } from "./config";
 import { MODULES } from "./modules";
 import { registerAuditEvents } from "./platform/audit/catalog";
+import { registerSealedRecordTypes } from "./platform/audit/sealed-records";
 import { closePlatform, openPlatform, type PlatformDeps, type PlatformOverrides } from "./platform/deps";
 import { checkModules, type ModuleDefinition } from "./platform/module";
 import type { SessionManager } from "./modules/identity/sessions";
@@ -50,6 +51,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     checkModules(modules, ctx);
     for (const module of modules) {
       registerAuditEvents(module.events ?? []);
+      registerSealedRecordTypes(module.sealedRecords ?? []);
       if (module.scopes) registerRoleScopes(module.scopes, (scope) => parseScope(scope).ok);
       for (const job of module.jobs?.(ctx) ?? []) ctx.jobs.register(job);
     }

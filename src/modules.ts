@@ -9,24 +9,24 @@ import { platformModule } from "./platform/manifest";
 import { devModule, pagesModule, systemModule } from "./surfaces/module";
 import { identityModule } from "./modules/identity/module";
 import { orgsModule } from "./modules/orgs/module";
-import { accessModule } from "./modules/access/module";
 import { trustModule } from "./modules/trust/module";
+import { accessModule } from "./modules/access/module";
 import { storageModule } from "./modules/storage/module";
 import { customersModule } from "./modules/customers/module";
-import { analyticsModule } from "./modules/analytics/module";
 import { billingModule } from "./modules/billing/module";
+import { analyticsModule } from "./modules/analytics/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   platformModule,
   systemModule,
   identityModule,
   orgsModule,
-  accessModule,
   trustModule,
+  accessModule,
   storageModule,
   customersModule,
-  analyticsModule,
   billingModule,
+  analyticsModule,
   pagesModule,
   devModule,
 ];

@@ -9,6 +9,7 @@
  */
 import type { AnyElysia } from "elysia";
 import type { AuditEventDefinition } from "./audit/catalog";
+import type { SealedRecordType } from "./audit/sealed-records";
 import type { JobDefinition } from "./jobs/scheduler";
 import { kitTableName } from "./db/kit";
 
@@ -37,6 +38,8 @@ export interface ModuleDefinition<Deps> {
    * (orgs/permissions/roles.ts).
    */
   scopes?: Readonly<Record<string, readonly string[]>>;
+  /** Rows whose state the audit chain seals (platform/audit/sealed-records.ts), for the integrity scan. */
+  sealedRecords?: readonly SealedRecordType<any>[];
   /** Audit event types this module adds to the catalog (platform/audit/catalog.ts). */
   events?: readonly AuditEventDefinition[];
   /** When given, the module's routes are mounted only where this is true (dev routes). */

@@ -5,7 +5,6 @@
 export { effectiveScopes, keyActorOf, requireScope, type KeyActor } from "./principal";
 export { type ApiKey } from "./machine/api-keys";
 export { KeyErrors } from "./machine/errors";
-export { orgById, orgBySlug } from "./machine/hot-queries";
 export { looksLikeM2mToken, type M2mClaims } from "./machine/m2m-token";
 export { authenticateMachineToken, machineInOrg, resolveMachineAccess } from "./machine/m2m";
 export { publicApiGuard, requiresScope } from "./public-v1/guard";

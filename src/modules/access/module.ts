@@ -1,15 +1,25 @@
-/** Machine access: API keys, M2M tokens, plugin tokens, partner assertions, and the public v1 family. */
+/** Machine access: API keys, M2M tokens, plugin tokens, partner assertions, signed permits, and the public v1 family. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { apiKeyRevocationMarkers } from "./machine/api-keys";
 import { looksLikeM2mToken } from "./machine/m2m-token";
 import { resolveMachineAccess } from "./machine/m2m";
 import { keyRoutes } from "./machine/routes";
-import * as tables from "./machine/schema";
+import * as machineTables from "./machine/schema";
+import { apiKeyRecords } from "./machine/sealed-records";
+import { permitIdempotencyPruneJob } from "./permits/jobs";
+import { permitRoutes } from "./permits/routes";
+import * as permitTables from "./permits/schema";
 import { publicV1Routes } from "./public-v1/routes";
 
 export const accessModule = defineModule<AppContext>({
   name: "access",
-  tables,
-  init: (deps) => ({ machineTokens: { looksLikeToken: looksLikeM2mToken, resolve: (token, slug) => resolveMachineAccess(deps, token, slug) } }),
-  routes: (ctx) => [keyRoutes(ctx), publicV1Routes(ctx)],
+  tables: { ...machineTables, ...permitTables },
+  sealedRecords: [apiKeyRecords],
+  init: (deps) => {
+    deps.keyring.readMarkersWith(apiKeyRevocationMarkers);
+    return { machineTokens: { looksLikeToken: looksLikeM2mToken, resolve: (token, slug) => resolveMachineAccess(deps, token, slug) } };
+  },
+  routes: (ctx) => [keyRoutes(ctx), permitRoutes(ctx), publicV1Routes(ctx)],
+  jobs: (ctx) => [permitIdempotencyPruneJob(ctx)],
 });

@@ -11,7 +11,6 @@
  */
 import { coversAll, grantFor, PermissionErrors, type PermissionActor } from "../orgs";
 import { ApiError } from "../../platform/http/errors";
-import { KeyErrors } from "./machine/errors";
 import type { ApiKey } from "./machine/api-keys";
 
 /** The scopes a credential holds, capped by the role of the service account it acts as. */

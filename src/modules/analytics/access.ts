@@ -5,11 +5,10 @@
  * (resolveAuditCaller); reading needs org.analytics.read, held by the Owner and Admin
  * (org.*) and grantable to custom roles.
  */
-import { eq, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { resolveAuditCaller, type AuditCaller } from "../trust/index";
-import { organizations } from "../orgs/schema";
+import { orgByIdOrSlug } from "../orgs/index";
 import { AnalyticsErrors } from "./errors";
 
 export const ANALYTICS_SCOPE = "org.analytics.read";
@@ -19,10 +18,7 @@ export async function resolveAnalyticsCaller(
   session: { userId: string; email: string; token: string },
   orgIdOrSlug: string,
 ): Promise<AuditCaller> {
-  const [org] = await deps.db.read
-    .select({ slug: organizations.slug })
-    .from(organizations)
-    .where(or(eq(organizations.id, orgIdOrSlug), eq(organizations.slug, orgIdOrSlug)));
+  const org = await orgByIdOrSlug(deps.db.read, orgIdOrSlug);
   if (!org) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such organization" });
   return resolveAuditCaller(deps, session, org.slug, { requestId: null, ip: null, userAgent: null });
 }

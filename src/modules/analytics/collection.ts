@@ -4,16 +4,14 @@
  * answers 202 and discards. Flipping it is an app-group update (org.app_group.update)
  * and an audit event in the same transaction.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
 import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
 import type { Queryable } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
-import { APP_SCOPES } from "../customers/index";
-import { appGroups } from "../customers/apps/schema";
-import type { Organization, OrgActor } from "../orgs/index";
-import { assertCan } from "../orgs/index";
+import { APP_SCOPES, appGroupOf, appGroupsOf } from "../customers/index";
+import { assertCan, type OrgActor, type Organization } from "../orgs/index";
 import { AnalyticsErrors } from "./errors";
 import { analyticsCollection } from "./schema";
 
@@ -25,13 +23,10 @@ export interface AppGroupCollection {
 
 /** The organization's live app groups with their switch, oldest first. */
 export async function appGroupCollections(reader: Queryable, orgId: string): Promise<AppGroupCollection[]> {
-  const rows = await reader
-    .select({ id: appGroups.id, name: appGroups.name, eventsEnabled: analyticsCollection.eventsEnabled })
-    .from(appGroups)
-    .leftJoin(analyticsCollection, eq(analyticsCollection.id, appGroups.id))
-    .where(and(eq(appGroups.orgId, orgId), isNull(appGroups.deletedAt)))
-    .orderBy(appGroups.createdAt, appGroups.id);
-  return rows.map((r) => ({ id: r.id, name: r.name, eventsEnabled: r.eventsEnabled ?? true }));
+  const groups = await appGroupsOf(reader, orgId, { includeDeleted: false });
+  const switches = await reader.select({ id: analyticsCollection.id, eventsEnabled: analyticsCollection.eventsEnabled }).from(analyticsCollection).where(eq(analyticsCollection.orgId, orgId));
+  const enabled = new Map(switches.map((s) => [s.id, s.eventsEnabled]));
+  return groups.map((g) => ({ id: g.id, name: g.name, eventsEnabled: enabled.get(g.id) ?? true }));
 }
 
 export async function setCollection(
@@ -43,13 +38,10 @@ export async function setCollection(
   assertCan(caller.actor, APP_SCOPES.groupUpdate);
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {
-    const [group] = await tx
-      .select({ id: appGroups.id, name: appGroups.name, eventsEnabled: analyticsCollection.eventsEnabled })
-      .from(appGroups)
-      .leftJoin(analyticsCollection, eq(analyticsCollection.id, appGroups.id))
-      .where(and(eq(appGroups.id, appGroupId), eq(appGroups.orgId, caller.org.id), isNull(appGroups.deletedAt)));
-    if (!group) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such app group in this organization" });
-    const before = group.eventsEnabled ?? true;
+    const group = await appGroupOf(tx, caller.org.id, appGroupId);
+    if (!group || group.deletedAt !== null) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such app group in this organization" });
+    const [setting] = await tx.select({ eventsEnabled: analyticsCollection.eventsEnabled }).from(analyticsCollection).where(eq(analyticsCollection.id, group.id));
+    const before = setting?.eventsEnabled ?? true;
     if (before !== eventsEnabled) {
       await tx
         .insert(analyticsCollection)

@@ -13,11 +13,11 @@
  *   events have committed, as if it had its own transaction.
  */
 import type { Database as SqliteConnection, SQLQueryBindings } from "bun:sqlite";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database, Queryable, Tx } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
-import { appGroups, applications } from "../customers/apps/schema";
+import { activeApplicationByClientKey } from "../customers/index";
 import { RateLimitedError } from "../../platform/http/errors";
 import { BEACON_LIMITS, type BehaviorEventInput } from "./beacon";
 import { analyticsCollection, behaviorEvents } from "./schema";
@@ -210,25 +210,9 @@ export interface BeaconSource {
   country: string | null;
 }
 
-/**
- * What the beacon needs of an application key, in one prepared query (this runs for
- * every beacon request): an active application of a live app group, its Allowed
- * Origins, and its app group's collection switch (no row: on).
- */
-const beaconTargetQuery = preparedQuery((db) =>
-  db
-    .select({
-      applicationId: applications.id,
-      orgId: applications.orgId,
-      appGroupId: applications.appGroupId,
-      allowedOrigins: applications.allowedOrigins,
-      eventsEnabled: analyticsCollection.eventsEnabled,
-    })
-    .from(applications)
-    .innerJoin(appGroups, eq(appGroups.id, applications.appGroupId))
-    .leftJoin(analyticsCollection, eq(analyticsCollection.id, applications.appGroupId))
-    .where(and(eq(applications.clientKey, sql.placeholder("clientKey")), eq(applications.status, "active"), isNull(appGroups.deletedAt)))
-    .prepare(),
+/** The app group's collection switch (no row: on), prepared: it runs for every beacon request. */
+const eventsEnabledQuery = preparedQuery((db) =>
+  db.select({ eventsEnabled: analyticsCollection.eventsEnabled }).from(analyticsCollection).where(eq(analyticsCollection.id, sql.placeholder("appGroupId"))).prepare(),
 );
 
 export interface BeaconTarget {
@@ -241,8 +225,11 @@ export interface BeaconTarget {
 
 export async function findBeaconTarget(reader: Queryable, clientKey: string): Promise<BeaconTarget | null> {
   if (!clientKey.startsWith("client_")) return null;
-  const [row] = await beaconTargetQuery(reader).execute({ clientKey });
-  return row ? { ...row, eventsEnabled: row.eventsEnabled ?? true } : null;
+  // What the beacon needs of an application key: an active application of a live app group, its Allowed Origins, and the switch.
+  const app = await activeApplicationByClientKey(reader, clientKey);
+  if (!app) return null;
+  const [setting] = await eventsEnabledQuery(reader).execute({ appGroupId: app.appGroupId });
+  return { ...app, eventsEnabled: setting?.eventsEnabled ?? true };
 }
 
 /** The beacon's per-process state: one per application context. */

@@ -23,10 +23,10 @@ import { toIso } from "../../platform/clock";
 import { appendAudit } from "../../platform/audit/append";
 import { AUDIT_EVENTS } from "../../platform/audit/catalog";
 import { recordHash } from "../../platform/crypto/canonical-json";
+import type { Queryable } from "../../platform/db/database";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { JobDefinition } from "../../platform/jobs/scheduler";
-import { appGroups } from "../customers/apps/schema";
-import { endUserSignIns } from "../customers/end-users/schema";
+import { allAppGroups, hasSignInAttempts, signInAttemptsOfGroup, type SignInAttempt } from "../customers/index";
 import { BEACON_LIMITS } from "./beacon";
 import { analyticsRollups, behaviorEvents } from "./schema";
 
@@ -124,7 +124,7 @@ export function aggregateBehavior(events: BehaviorSource[]): BehaviorRollupRow[]
   ];
 }
 
-type SignInSource = Pick<typeof endUserSignIns.$inferSelect, "id" | "endUserId" | "method" | "outcome" | "failureReason" | "signup">;
+type SignInSource = Pick<SignInAttempt, "id" | "endUserId" | "method" | "outcome" | "failureReason" | "signup">;
 
 /** The provider of a sign-in method: social:<provider> → provider; magic_link, passkey, … as they are. */
 export function providerOf(method: string): string {
@@ -183,17 +183,7 @@ export async function buildRollup(deps: Pick<AppContext, "db">, kind: RollupKind
     const rows = aggregateBehavior(events);
     return { rows, sha256: rollupSha256(kind, appGroupId, date, rows), eventCount: events.length, sourceSha256: sourceSha256(events.map((e) => e.id)) };
   }
-  const attempts = await deps.db.read
-    .select({
-      id: endUserSignIns.id,
-      endUserId: endUserSignIns.endUserId,
-      method: endUserSignIns.method,
-      outcome: endUserSignIns.outcome,
-      failureReason: endUserSignIns.failureReason,
-      signup: endUserSignIns.signup,
-    })
-    .from(endUserSignIns)
-    .where(and(eq(endUserSignIns.appGroupId, appGroupId), gte(endUserSignIns.at, from), lt(endUserSignIns.at, to)));
+  const attempts = await signInAttemptsOfGroup(deps.db.read, appGroupId, from, to);
   const rows = aggregateSignIns(attempts);
   return { rows, sha256: rollupSha256(kind, appGroupId, date, rows), eventCount: attempts.length, sourceSha256: sourceSha256(attempts.map((a) => a.id)) };
 }
@@ -204,27 +194,32 @@ export async function buildRollup(deps: Pick<AppContext, "db">, kind: RollupKind
  * indexed on app group and time), never a scan of the days' rows.
  */
 async function missingRollups(deps: Pick<AppContext, "db">, kind: RollupKind, days: number[]) {
-  const table = kind === "behavior" ? behaviorEvents : endUserSignIns;
   const existing = await deps.db.read
     .select({ appGroupId: analyticsRollups.appGroupId, date: analyticsRollups.date })
     .from(analyticsRollups)
     .where(and(eq(analyticsRollups.kind, kind), inArray(analyticsRollups.date, days.map(dateOf))));
   const done = new Set(existing.map((r) => `${r.appGroupId}|${r.date}`));
-  const groups = await deps.db.read.select({ id: appGroups.id, orgId: appGroups.orgId }).from(appGroups);
+  const groups = await allAppGroups(deps.db.read);
   const missing: Array<{ orgId: string; appGroupId: string; date: string }> = [];
   for (const group of groups) {
     for (const from of days) {
       const date = dateOf(from);
       if (done.has(`${group.id}|${date}`)) continue;
-      const [any] = await deps.db.read
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.appGroupId, group.id), gte(table.at, from), lt(table.at, from + DAY_MS)))
-        .limit(1);
-      if (any) missing.push({ orgId: group.orgId, appGroupId: group.id, date });
+      if (await hasSourceRows(deps.db.read, kind, group.id, from, from + DAY_MS)) missing.push({ orgId: group.orgId, appGroupId: group.id, date });
     }
   }
   return missing;
+}
+
+/** Whether a kind has any source row for the app group in [from, to): one index seek. */
+async function hasSourceRows(reader: Queryable, kind: RollupKind, appGroupId: string, from: number, to: number): Promise<boolean> {
+  if (kind !== "behavior") return hasSignInAttempts(reader, appGroupId, from, to);
+  const [any] = await reader
+    .select({ id: behaviorEvents.id })
+    .from(behaviorEvents)
+    .where(and(eq(behaviorEvents.appGroupId, appGroupId), gte(behaviorEvents.at, from), lt(behaviorEvents.at, to)))
+    .limit(1);
+  return any !== undefined;
 }
 
 /** Stores one rollup with its audit event, unless another run stored it first. */

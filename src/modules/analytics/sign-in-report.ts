@@ -18,13 +18,13 @@
  * today, days without a rollup omitted; {available: false, reason: "no_rollups_yet"}
  * when there are none.
  */
-import { and, count, desc, eq, gte, inArray, ne } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne } from "drizzle-orm";
 import { t } from "elysia";
 import type { AppContext } from "../../context";
 import { auditEvents } from "../../platform/audit/schema";
 import type { AuditCaller } from "../trust/index";
 import { enabledAddons } from "../billing/index";
-import { endUserSignIns } from "../customers/end-users/schema";
+import { signInAttemptsOfOrg } from "../customers/index";
 import { analyticsDays, ANALYTICS_DAYS } from "../orgs/index";
 import { appGroupCollections } from "./collection";
 import { readRollups } from "./rollup-cache";
@@ -105,21 +105,7 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
   const windowStart = today - (days - 1) * DAY_MS;
   const prevStart = windowStart - days * DAY_MS;
 
-  const attempts =
-    appGroupIds.length === 0
-      ? []
-      : await deps.db.read
-          .select({
-            appGroupId: endUserSignIns.appGroupId,
-            endUserId: endUserSignIns.endUserId,
-            method: endUserSignIns.method,
-            outcome: endUserSignIns.outcome,
-            signup: endUserSignIns.signup,
-            ip: endUserSignIns.ip,
-            at: endUserSignIns.at,
-          })
-          .from(endUserSignIns)
-          .where(and(eq(endUserSignIns.orgId, caller.org.id), inArray(endUserSignIns.appGroupId, appGroupIds), gte(endUserSignIns.at, prevStart)));
+  const attempts = await signInAttemptsOfOrg(deps.db.read, caller.org.id, appGroupIds, prevStart);
 
   const current = attempts.filter((a) => a.at >= windowStart);
   const previous = attempts.filter((a) => a.at < windowStart);

@@ -1,9 +1,8 @@
 /** What every analytics report shares: the query, the app groups it covers and its dates. */
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import type { AuditCaller } from "../trust/index";
-import { appGroups } from "../customers/apps/schema";
+import { appGroupOf, appGroupsOf } from "../customers/index";
 import { AnalyticsErrors } from "./errors";
 import { DAY_MS, dateOf } from "./rollups";
 
@@ -19,8 +18,10 @@ export interface ReportQuery {
  * history stays theirs).
  */
 export async function reportScope(deps: Pick<AppContext, "db">, caller: AuditCaller, appGroupId: string | undefined) {
-  const where = appGroupId === undefined ? eq(appGroups.orgId, caller.org.id) : and(eq(appGroups.orgId, caller.org.id), eq(appGroups.id, appGroupId));
-  const groups = await deps.db.read.select({ id: appGroups.id, name: appGroups.name, deletedAt: appGroups.deletedAt }).from(appGroups).where(where);
+  const groups =
+    appGroupId === undefined
+      ? await appGroupsOf(deps.db.read, caller.org.id, { includeDeleted: true })
+      : [await appGroupOf(deps.db.read, caller.org.id, appGroupId)].flatMap((g) => g ?? []);
   if (appGroupId !== undefined && groups.length === 0) throw new ApiError(404, AnalyticsErrors.notFound, { field: "appGroupId", message: "no such app group in this organization" });
   return { groups, appGroupIds: groups.map((g) => g.id) };
 }

@@ -8,3 +8,4 @@ export { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationRespo
 export { SealAssertionBody, sealAssertionOf, verifyPersonalSeal } from "./passkeys/seal";
 export { hasPersonalSeal, passkeyView } from "./passkeys/service";
 export { findOrCreateUser, normaliseEmail } from "./service";
+export { emailOf, emailsOf, liveSessions, sessionCreatedAt, userByEmail, userById, type Session, type User } from "./directory";

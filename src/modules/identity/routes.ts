@@ -3,7 +3,7 @@
  * the dashboard login page with the 5.7 hand-over (`/login`; the hosted end-user portal
  * owns `/login/{appKey}`).
  */
-import { Elysia, t, type Context, type Cookie } from "elysia";
+import { Elysia, t, type Cookie } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";

@@ -130,3 +130,24 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
 export function requireOwner(actor: OrgActor): void {
   if (!actor.isOwner) throw new ApiError(403, "owner_required", { message: "only the organization owner may do this" });
 }
+
+/** Whether the person's badge in the organization was revoked (rather than never held). */
+export async function hasRevokedBadge(reader: Queryable, orgId: string, userId: string): Promise<boolean> {
+  const [revoked] = await reader
+    .select({ id: connectedIds.id })
+    .from(connectedIds)
+    .where(and(eq(connectedIds.orgId, orgId), eq(connectedIds.userId, userId), eq(connectedIds.status, "revoked")))
+    .limit(1);
+  return revoked !== undefined;
+}
+
+/** The ids of every badge the person holds or held in the organization. */
+export async function badgeIdsOf(reader: Queryable, orgId: string, userId: string): Promise<string[]> {
+  const rows = await reader.select({ id: connectedIds.id }).from(connectedIds).where(and(eq(connectedIds.orgId, orgId), eq(connectedIds.userId, userId)));
+  return rows.map((b) => b.id);
+}
+
+/** The members' user ids as a subquery, for another domain's query to filter by (it runs inside that query). */
+export function memberUserIds(reader: Queryable, orgId: string) {
+  return reader.select({ id: memberships.userId }).from(memberships).where(eq(memberships.orgId, orgId));
+}

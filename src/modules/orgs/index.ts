@@ -4,12 +4,13 @@
  */
 export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
 export { PermissionErrors } from "./permissions/errors";
-export { type MachineOrgActor, type MachineTokens, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
+export { type MachineOrgActor, badgeIdsOf, hasRevokedBadge, memberUserIds, type MachineTokens, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
+export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
 export { codeHash, OtpErrors, randomCode, sameHash } from "./otp";
-export { ownerStatus, type OwnerStatus } from "./owner-status";
+export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";
 export { KNOWN_SCOPES } from "./permissions/roles";
 export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
 export { validateScopes } from "./permissions/service";
@@ -18,3 +19,4 @@ export { publicOrgView, type Readiness, readinessOf } from "./readiness";
 export { enforceSessionPolicy } from "./security-policy";
 export { validName } from "./service";
 export { readSettingsSection, type SecurityMode, securityModeOf } from "./settings";
+export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";

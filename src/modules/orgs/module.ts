@@ -8,10 +8,12 @@ import { otpSmsLedger } from "./otp";
 import { otpRoutes } from "./otp-routes";
 import { orgRoutes } from "./routes";
 import * as tables from "./schema";
+import { ORG_SEALED_RECORDS } from "./sealed-records";
 
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
   tables,
+  sealedRecords: ORG_SEALED_RECORDS,
   init: () => {
     registerSmsCodeLedger("org-otp", otpSmsLedger);
     return {};

@@ -6,8 +6,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { users } from "../identity/schema";
-import { normaliseEmail } from "../identity/index";
+import { emailOf, userByEmail } from "../identity/index";
 import { publicOrgView } from "./readiness";
 import { organizations } from "./schema";
 
@@ -17,8 +16,13 @@ export interface OwnerStatus {
 }
 
 export async function ownerStatus(reader: Queryable, email: string): Promise<OwnerStatus> {
-  const [user] = await reader.select({ id: users.id }).from(users).where(eq(users.email, normaliseEmail(email)));
+  const user = await userByEmail(reader, email);
   if (!user) return { state: "no_owner_account", orgs: [] };
   const owned = await reader.select().from(organizations).where(eq(organizations.ownerUserId, user.id)).orderBy(asc(organizations.createdAt));
   return { state: "owner_account_exists", orgs: await Promise.all(owned.map((org) => publicOrgView(reader, org))) };
+}
+
+/** The address of the organization's owner (notices go there), or null when it has none. */
+export async function ownerEmailOf(reader: Queryable, org: Pick<typeof organizations.$inferSelect, "ownerUserId">): Promise<string | null> {
+  return org.ownerUserId ? emailOf(reader, org.ownerUserId) : null;
 }

@@ -3,10 +3,10 @@
  * and its owner has registered a Personal Seal (a passkey). Consumers gate on this,
  * never on mere existence.
  */
-import { eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { passkeys } from "../identity/schema";
-import { orgMasterSeals, type organizations } from "./schema";
+import { hasPersonalSeal } from "../identity/index";
+import { masterSealOf } from "./master-seal-record";
+import type { organizations } from "./schema";
 
 export type ReadinessStep = "org_master_seal" | "owner_personal_seal";
 
@@ -18,12 +18,8 @@ export interface Readiness {
 
 export async function readinessOf(reader: Queryable, org: Pick<typeof organizations.$inferSelect, "id" | "ownerUserId">): Promise<Readiness> {
   const missing: ReadinessStep[] = [];
-  const ownerKeys = org.ownerUserId
-    ? await reader.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, org.ownerUserId)).limit(1)
-    : [];
-  if (ownerKeys.length === 0) missing.push("owner_personal_seal");
-  const [seal] = await reader.select({ id: orgMasterSeals.id }).from(orgMasterSeals).where(eq(orgMasterSeals.orgId, org.id));
-  if (!seal) missing.push("org_master_seal");
+  if (!org.ownerUserId || !(await hasPersonalSeal(reader, org.ownerUserId))) missing.push("owner_personal_seal");
+  if (!(await masterSealOf(reader, org.id))) missing.push("org_master_seal");
   return { ready: missing.length === 0, missing };
 }
 

@@ -5,18 +5,14 @@
  * registered a passkey (their Personal Seal) before they act. M2M callers are judged
  * by their key, not by these.
  */
-import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { preparedQuery } from "../../platform/db/prepared";
 import { ApiError } from "../../platform/http/errors";
 import { sha256Hex } from "../../platform/crypto/hash";
-import { passkeys, sessions } from "../identity/schema";
+import { hasPersonalSeal, sessionCreatedAt } from "../identity/index";
 import { readSettingsSection } from "./settings";
 import type { Organization, OrgActor } from "./access";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const sessionCreatedAtQuery = preparedQuery((db) => db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
 
 export async function enforceSessionPolicy(
   reader: Queryable,
@@ -26,16 +22,15 @@ export async function enforceSessionPolicy(
   now: number,
 ): Promise<void> {
   const security = await readSettingsSection(reader, org, "security");
-  const [session] = await sessionCreatedAtQuery(reader).execute({ id: sha256Hex(sessionToken) });
-  if (session && now - session.createdAt > security.sessionMaxAgeDays * DAY_MS) {
+  const signedInAt = await sessionCreatedAt(reader, sha256Hex(sessionToken));
+  if (signedInAt !== null && now - signedInAt > security.sessionMaxAgeDays * DAY_MS) {
     throw new ApiError(401, "session_too_old", {
       maxAgeDays: security.sessionMaxAgeDays,
       message: `this organization accepts sessions up to ${security.sessionMaxAgeDays} days after sign-in; sign in again`,
     });
   }
   if (security.requirePasskeyForAdmins && (actor.role === "owner" || actor.role === "admin")) {
-    const [key] = await reader.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, actor.userId)).limit(1);
-    if (!key) {
+    if (!(await hasPersonalSeal(reader, actor.userId))) {
       throw new ApiError(403, "passkey_required", {
         message: "this organization requires owners and admins to register a passkey first (POST /api/auth/passkeys/register-options)",
       });

@@ -11,8 +11,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { users } from "../identity/schema";
-import { findOrCreateUser, normaliseEmail } from "../identity/index";
+import { findOrCreateUser, normaliseEmail, type User, userByEmail, userById } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import { requireOwner, type Organization, type OrgActor } from "./access";
 import { addMembership } from "./membership";
@@ -151,7 +150,7 @@ interface NewOrgInput {
 }
 
 /** The organization, its org.created event and the owner's membership (with badge and org.member.added), in the caller's transaction. */
-async function insertOrganizationWithOwner(tx: Tx, owner: typeof users.$inferSelect, input: NewOrgInput, actor: Acting, at: number): Promise<Organization> {
+async function insertOrganizationWithOwner(tx: Tx, owner: User, input: NewOrgInput, actor: Acting, at: number): Promise<Organization> {
   const org = await insertWithSlug(tx, { name: input.name, type: input.type, plan: input.plan, parentOrgId: input.parentOrgId, ownerUserId: owner.id, createdAt: at }, input.slug);
   await appendAudit(tx, {
     orgId: org.id,
@@ -164,8 +163,8 @@ async function insertOrganizationWithOwner(tx: Tx, owner: typeof users.$inferSel
   return org;
 }
 
-async function userRow(reader: Queryable, userId: string): Promise<typeof users.$inferSelect> {
-  const [user] = await reader.select().from(users).where(eq(users.id, userId));
+async function userRow(reader: Queryable, userId: string): Promise<User> {
+  const user = await userById(reader, userId);
   // The session guard resolved this user a moment ago; a missing row is a deleted account.
   if (!user) throw new ApiError(401, "unauthorized", { message: "the account no longer exists" });
   return user;
@@ -306,12 +305,9 @@ export async function setRepresentative(
     if (!hasRepresentative(type)) {
       throw new ApiError(409, "representative_not_applicable", { type, message: "a personal organization has no representative director; upgrade its type first" });
     }
-    const [member] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.orgId, org.id)))
-      .where(eq(users.email, email));
-    const next: Representative = { name, email, phone, title, userId: member?.id ?? null };
+    const person = await userByEmail(tx, email);
+    const [member] = person ? await tx.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.userId, person.id), eq(memberships.orgId, org.id))) : [];
+    const next: Representative = { name, email, phone, title, userId: member?.userId ?? null };
     const before = (current.representative as Representative | null) ?? null;
     if (before && canonicalJson(before) === canonicalJson(next)) return next;
     await tx.update(organizations).set({ representative: { ...next } }).where(eq(organizations.id, org.id));

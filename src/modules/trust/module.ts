@@ -1,4 +1,4 @@
-/** The audit chain (checkpoints, retention, verification), the organization's keys and seals, permits. */
+/** The audit chain (checkpoints, retention, verification), the organization's keys and seals. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
@@ -6,15 +6,14 @@ import { auditRoutes } from "./audit/routes";
 import * as auditTables from "./audit/schema";
 import { Keyring } from "./keys/keyring";
 import * as keyTables from "./keys/schema";
-import { permitIdempotencyPruneJob } from "./permits/jobs";
-import { permitRoutes } from "./permits/routes";
-import * as permitTables from "./permits/schema";
+import { signingKeyRecords } from "./keys/sealed-records";
 
 export const trustModule = defineModule<AppContext>({
   name: "trust",
-  tables: { ...auditTables, ...keyTables, ...permitTables },
+  tables: { ...auditTables, ...keyTables },
+  sealedRecords: [signingKeyRecords],
   init: (deps) => ({ keyring: new Keyring(deps) }),
   stop: (deps) => deps.keyring.close(),
-  routes: (ctx) => [auditRoutes(ctx), permitRoutes(ctx)],
-  jobs: (ctx) => [checkpointJob(ctx), verifyJob(ctx), retentionJob(ctx), permitIdempotencyPruneJob(ctx)],
+  routes: (ctx) => [auditRoutes(ctx)],
+  jobs: (ctx) => [checkpointJob(ctx), verifyJob(ctx), retentionJob(ctx)],
 });

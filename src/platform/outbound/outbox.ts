@@ -5,8 +5,7 @@
  * left (or would have left) the process.
  */
 import { desc, eq, lt } from "drizzle-orm";
-import type { Clock } from "../clock";
-import { toIso } from "../clock";
+import { type Clock, toIso } from "../clock";
 import type { Database, Queryable } from "../db/database";
 import { outboxMessages } from "./schema";
 

@@ -7,7 +7,7 @@
  * org slug). Revoking keeps the row and sets a marker that every node holds until the
  * last token the key could have issued has expired (ceiling + 1 h).
  */
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
@@ -16,15 +16,11 @@ import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { activeServiceAccount } from "../../orgs/index";
-import { requireOwner, type Organization, type OrgActor } from "../../orgs/index";
-import { readSettingsSection } from "../../orgs/index";
+import { activeServiceAccount, assertCan, coversAll, type OrgActor, type Organization, PermissionErrors, readSettingsSection, requireOwner, validateScopes } from "../../orgs/index";
 import { verifyPersonalSeal } from "../../identity/index";
-import { PermissionErrors } from "../../orgs/index";
-import { coversAll, assertCan, validateScopes } from "../../orgs/index";
 import { KeyErrors } from "./errors";
 import { apiKeyBySecretHash } from "./hot-queries";
-import type { KeyEvent } from "../../trust/index";
+import type { KeyEvent, RevocationMarkerSource } from "../../trust/index";
 import { apiKeys } from "./schema";
 
 export const API_KEY_PREFIX = "ah_live_";
@@ -297,3 +293,15 @@ export function requireHeld(held: readonly string[], scopes: readonly string[], 
   const index = scopes.findIndex((scope) => !coversAll(held, [scope]));
   if (index >= 0) throw new ApiError(403, PermissionErrors.permissionDenied, { field: `scopes[${index}]`, scope: scopes[index], message });
 }
+
+/** The revocation markers the keyring keeps in memory, read from this domain's table. */
+export const apiKeyRevocationMarkers: RevocationMarkerSource = {
+  async live(reader, now) {
+    const rows = await reader.select({ id: apiKeys.id, until: apiKeys.revocationMarkerUntil }).from(apiKeys).where(gt(apiKeys.revocationMarkerUntil, now));
+    return rows.map((row) => ({ id: row.id, until: row.until! }));
+  },
+  async inForce(reader, keyId, now) {
+    const [row] = await reader.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), gt(apiKeys.revocationMarkerUntil, now)));
+    return row !== undefined;
+  },
+};

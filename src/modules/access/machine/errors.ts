@@ -1,9 +1,5 @@
-/** Error codes of the keys module (signing keys, API keys, M2M tokens, partner assertions, plugin tokens). */
+/** Error codes of machine access (API keys, M2M tokens, partner assertions, plugin tokens); the signing keys' are trust's (SigningKeyErrors). */
 export const KeyErrors = {
-  /** The organization has no Org Master Seal, so no signing keys to rotate (spec §7's code). */
-  orgSealRequired: "ORG_SEAL_REQUIRED",
-  /** A rotation while the JWKS already carries the most retiring keys it may. */
-  tooManySigningKeys: "too_many_signing_keys",
   /** The organization has as many live API keys as it may. */
   tooManyApiKeys: "too_many_api_keys",
   /** The service account to bind is unknown here, deleted, or its badge is not active. */

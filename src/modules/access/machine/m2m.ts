@@ -11,14 +11,10 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { appendAuditCommitted } from "../../../platform/audit/group-commit";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { activeServiceAccount } from "../../orgs/index";
-import type { MachineOrgActor, OrgCaller, Organization } from "../../orgs/index";
-import { parseScope } from "../../orgs/index";
-import { coversAll } from "../../orgs/index";
+import { activeServiceAccount, coversAll, type MachineOrgActor, type Organization, orgBySlug, type OrgCaller, parseScope } from "../../orgs/index";
 import { effectiveScopes } from "../principal";
 import { findApiKeyBySecret } from "./api-keys";
 import { KeyErrors } from "./errors";
-import { orgBySlug } from "./hot-queries";
 import { signM2mToken, verifyM2mToken, type M2mClaims } from "./m2m-token";
 
 /** Issued lifetimes (spec 5.2, §8): 300 when none is asked for, never under 60 or over 7 days. */

@@ -15,10 +15,7 @@ import { strictBody } from "../../../platform/http/strict-body";
 import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
 import { KeyErrors } from "./errors";
 import { callerView, exchangeApiKey, M2M_LIFETIME } from "./m2m";
-import { etagMatches, JWKS_CACHE_CONTROL, jwksOf } from "../../trust/index";
-import { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "../../trust/index";
-import { MAX_RETIRING_SIGNING_KEYS, rotateSigningKeys, signingKeysView } from "../../trust/index";
-import { MAX_SIGNED_TOKEN_LIFETIME_SECONDS } from "../../trust/index";
+import { createMasterSeal, etagMatches, JWKS_CACHE_CONTROL, jwksOf, MASTER_SEAL_PURPOSE, masterSealStatus, MAX_RETIRING_SIGNING_KEYS, MAX_SIGNED_TOKEN_LIFETIME_SECONDS, rotateSigningKeys, signingKeysView } from "../../trust/index";
 import { AUDIENCE_MAX_LENGTH, issuePartnerAssertion, PARTNER_ASSERTION_TTL, PARTNER_ASSERTION_TYPE } from "./partner-assertion";
 import { PREVIOUS_SECRET_GRACE_MS, regenerateWebhookSecret, WebhookSecretScopes, webhookSecretStatus } from "./webhook-secret";
 import {

@@ -17,8 +17,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { randomSecret } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
-import type { Organization, OrgActor } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
+import { assertCan, type OrgActor, type Organization } from "../../orgs/index";
 import { orgWebhookSecrets } from "./schema";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";

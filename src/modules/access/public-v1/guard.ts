@@ -23,11 +23,8 @@ import { ApiError } from "../../../platform/http/errors";
 import { bearerToken } from "../../identity/index";
 import { findApiKeyBySecret, type ApiKey } from "../machine/api-keys";
 import { KeyErrors } from "../machine/errors";
-import { orgById } from "../machine/hot-queries";
-import { activeServiceAccount } from "../../orgs/index";
-import type { Organization } from "../../orgs/index";
+import { activeServiceAccount, type Organization, orgById, orgWideKeyRequired } from "../../orgs/index";
 import { keyActorOf, requireScope, type KeyActor } from "../principal";
-import { orgWideKeyRequired } from "../../orgs/index";
 
 export const PublicApiErrors = {
   apiKeyRequired: "api_key_required",

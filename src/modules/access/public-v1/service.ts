@@ -4,13 +4,10 @@
  * or an empty list). The spec's "platform partner" keys, which would see further, do
  * not exist yet (docs/machine-access.md).
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
-import { users } from "../../identity/schema";
 import type { ApiKey } from "../machine/api-keys";
-import type { Organization } from "../../orgs/index";
-import { publicOrgView } from "../../orgs/index";
+import { type Organization, ownerEmailOf, publicOrgView } from "../../orgs/index";
 
 export interface PublicOrgView {
   id: string;
@@ -45,12 +42,6 @@ export async function describeKey(deps: Pick<AppContext, "db">, org: Organizatio
   };
 }
 
-async function ownerEmailOf(deps: Pick<AppContext, "db">, org: Organization): Promise<string | null> {
-  if (!org.ownerUserId) return null;
-  const [owner] = await deps.db.read.select({ email: users.email }).from(users).where(eq(users.id, org.ownerUserId));
-  return owner?.email ?? null;
-}
-
 function sameEmail(a: string | null, b: string): boolean {
   return a !== null && a.toLowerCase() === b.trim().toLowerCase();
 }
@@ -67,12 +58,12 @@ function notFound(): ApiError {
 
 /** POST /api/public/v1/orgs/by-owner: the key's organization when `ownerEmail` owns it, else none. */
 export async function orgsByOwner(deps: Pick<AppContext, "db">, org: Organization, ownerEmail: string): Promise<PublicOrgView[]> {
-  return sameEmail(await ownerEmailOf(deps, org), ownerEmail) ? [await publicOrgView(deps.db.read, org)] : [];
+  return sameEmail(await ownerEmailOf(deps.db.read, org), ownerEmail) ? [await publicOrgView(deps.db.read, org)] : [];
 }
 
 /** POST /api/public/v1/orgs/match: the key's organization when both its owner's e-mail and its name match, else 404. */
 export async function matchOrg(deps: Pick<AppContext, "db">, org: Organization, input: { ownerEmail: string; orgName: string }): Promise<PublicOrgView> {
-  if (!sameName(org.name, input.orgName) || !sameEmail(await ownerEmailOf(deps, org), input.ownerEmail)) throw notFound();
+  if (!sameName(org.name, input.orgName) || !sameEmail(await ownerEmailOf(deps.db.read, org), input.ownerEmail)) throw notFound();
   return publicOrgView(deps.db.read, org);
 }
 

@@ -5,10 +5,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { requestInfo } from "../../../platform/http/kernel";
-import { orgGuard } from "../../orgs/index";
+import { assertCan, type OrgActor, type Organization, orgGuard } from "../../orgs/index";
 import { strictBody } from "../../../platform/http/strict-body";
-import type { Organization, OrgActor } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
 import { ADDON_MANAGE_SCOPE, creditBalance, disableAddon, enableAddon, listAddons, MAX_TOP_UP_CENTS, topUpCredit, type AddonCaller } from "./service";
 
 const TAGS = ["Add-ons"];

@@ -20,10 +20,7 @@ import { auditEvent, AUDIT_EVENTS } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import type { Organization, OrgActor } from "../../orgs/index";
-import { ADDONS, parseAddon, planAtLeast, prorateAt, requireAddonPlan, type AddonKey } from "../../orgs/index";
-import { KNOWN_SCOPES } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
+import { type AddonKey, ADDONS, assertCan, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
 import { AddonErrors } from "./errors";
 import { orgAddons, orgCreditAccounts, orgCreditLedger } from "./schema";
 

@@ -17,8 +17,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { FileErrors } from "../../storage/index";
-import { openFilePart } from "../../storage/index";
+import { FileErrors, openFilePart } from "../../storage/index";
 import { AppErrors } from "./errors";
 import { appGroups, type AppGroupRow } from "./schema";
 

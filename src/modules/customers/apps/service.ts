@@ -16,12 +16,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { users } from "../../identity/schema";
-import type { Organization, OrgCaller } from "../../orgs/index";
-import { requireRoomFor } from "../../orgs/index";
-import { PermissionErrors } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
-import { KNOWN_SCOPES } from "../../orgs/index";
+import { assertCan, KNOWN_SCOPES, type Organization, type OrgCaller, ownerEmailOf, PermissionErrors, requireRoomFor } from "../../orgs/index";
 import { AppErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
@@ -318,12 +313,11 @@ export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupC
 
 /** Spec 4.2: creating an app group notifies the organization's owner (after commit; a mail failure does not undo it). */
 async function notifyOwnerOfNewGroup(deps: Deps, c: AppsCaller, group: AppGroupView): Promise<void> {
-  if (!c.org.ownerUserId) return;
-  const [owner] = await deps.db.read.select({ email: users.email }).from(users).where(eq(users.id, c.org.ownerUserId));
-  if (!owner) return;
+  const ownerEmail = await ownerEmailOf(deps.db.read, c.org);
+  if (!ownerEmail) return;
   try {
     await deps.mail.send({
-      to: owner.email,
+      to: ownerEmail,
       subject: `New app group "${group.name}" in ${c.org.name}`,
       text:
         `An app group named "${group.name}" (${group.groupKey}) was created in ${c.org.name}, with its first application ${group.applications[0]?.clientKey ?? ""}.\n\n` +

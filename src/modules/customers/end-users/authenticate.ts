@@ -6,7 +6,7 @@
  */
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
-import { orgById } from "../../access/index";
+import { orgById } from "../../orgs/index";
 import { EndUserErrors } from "./errors";
 import type { EndUserRow, EndUserSessionRow } from "./schema";
 import { findEndUserById } from "./service";

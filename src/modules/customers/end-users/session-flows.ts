@@ -17,7 +17,7 @@ import type { Cookie } from "elysia";
 import type { AppContext } from "../../../context";
 import { bearerToken } from "../../identity/index";
 import { ApiError } from "../../../platform/http/errors";
-import { orgById } from "../../access/index";
+import { orgById } from "../../orgs/index";
 import { EndUserErrors } from "./errors";
 import { consumeFlowToken } from "./flow-tokens";
 import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalRefreshToken, type ExchangeCodeData } from "./portal";

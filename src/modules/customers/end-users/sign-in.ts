@@ -14,7 +14,7 @@ import type { Tx } from "../../../platform/db/database";
 import { newId } from "../../../platform/ids";
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
 import { applicationStillLive } from "./flow-tokens";
-import { orgById } from "../../access/index";
+import { orgById } from "../../orgs/index";
 import { ApiError } from "../../../platform/http/errors";
 import { endUserSignIns, endUsers, type EndUserRow, type EndUserSessionRow } from "./schema";
 import { endUserView, type EndUserView } from "./service";

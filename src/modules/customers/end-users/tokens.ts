@@ -9,8 +9,7 @@ import type { AppContext } from "../../../context";
 import { signRs256, type Rs256Signer } from "../../../platform/crypto/rs256";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { jwksOf } from "../../trust/index";
-import { orgSigner } from "../../trust/index";
+import { jwksOf, orgSigner } from "../../trust/index";
 import { EndUserErrors } from "./errors";
 
 export const END_USER_TOKEN_TYPE = "end-user+jwt";

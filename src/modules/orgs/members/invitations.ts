@@ -14,8 +14,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
 import { newId } from "../../../platform/ids";
 import { SendFailedError } from "../../../platform/outbound/errors";
-import { users } from "../../identity/schema";
-import { normaliseEmail } from "../../identity/index";
+import { normaliseEmail, userByEmail } from "../../identity/index";
 import { assertEmailDomainAllowed } from "../security-policy";
 import { addMembership } from "../membership";
 import { invitations, memberships, organizations } from "../schema";
@@ -109,11 +108,8 @@ export async function createInvitation(
   const issued = await deps.db.write(async (tx) => {
     await tx.lock(`invitation-email:${caller.org.id}:${email}`);
     const role = await resolveAssignableRole(tx, caller, input.role);
-    const [member] = await tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.orgId, caller.org.id), eq(users.email, email)));
+    const person = await userByEmail(tx, email);
+    const [member] = person ? await tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.orgId, caller.org.id), eq(memberships.userId, person.id))) : [];
     if (member) throw new ApiError(409, MemberErrors.alreadyMember, { field: "email", message: `${email} is already a member` });
     const now = deps.clock.now();
     const earlier = await tx.select().from(invitations).where(and(eq(invitations.orgId, caller.org.id), eq(invitations.email, email), pendingAt(now)));

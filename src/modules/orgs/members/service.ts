@@ -12,7 +12,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
-import { users } from "../../identity/schema";
+import { emailOf, emailsOf } from "../../identity/index";
 import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
@@ -58,14 +58,19 @@ function memberView(caller: MemberCaller, row: MemberRow, nameOf: RoleNamer): Me
 }
 
 /** Memberships of the organization with each person's e-mail and live (not revoked) badge. */
-function memberRows(reader: Queryable, orgId: string, userId?: string): Promise<MemberRow[]> {
-  return reader
-    .select({ membership: memberships, email: users.email, badge: connectedIds })
+async function memberRows(reader: Queryable, orgId: string, userId?: string): Promise<MemberRow[]> {
+  const rows = await reader
+    .select({ membership: memberships, badge: connectedIds })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(connectedIds, and(eq(connectedIds.orgId, memberships.orgId), eq(connectedIds.userId, memberships.userId), ne(connectedIds.status, "revoked")))
-    .where(userId ? and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)) : eq(memberships.orgId, orgId))
-    .orderBy(asc(memberships.createdAt), asc(users.email));
+    .where(userId ? and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)) : eq(memberships.orgId, orgId));
+  const emails = await emailsOf(reader, rows.map((r) => r.membership.userId));
+  return rows
+    .flatMap((r) => {
+      const email = emails.get(r.membership.userId);
+      return email === undefined ? [] : [{ ...r, email }];
+    })
+    .sort((a, b) => a.membership.createdAt - b.membership.createdAt || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 export async function listMembers(deps: Pick<AppContext, "db">, caller: MemberCaller): Promise<MemberView[]> {
@@ -154,13 +159,13 @@ function badgeView(badge: Badge, email: string | null): BadgeView {
 
 export async function listBadges(deps: Pick<AppContext, "db">, caller: MemberCaller, filter: { status?: BadgeStatus } = {}): Promise<BadgeView[]> {
   assertCan(caller.actor, KNOWN_SCOPES.memberList);
-  const rows = await deps.db.read
-    .select({ badge: connectedIds, email: users.email })
+  const badges = await deps.db.read
+    .select()
     .from(connectedIds)
-    .leftJoin(users, eq(users.id, connectedIds.userId))
     .where(filter.status ? and(eq(connectedIds.orgId, caller.org.id), eq(connectedIds.status, filter.status)) : eq(connectedIds.orgId, caller.org.id))
     .orderBy(asc(connectedIds.createdAt), asc(connectedIds.id));
-  return rows.map((r) => badgeView(r.badge, r.email));
+  const emails = await emailsOf(deps.db.read, badges.flatMap((b) => b.userId ?? []));
+  return badges.map((badge) => badgeView(badge, badge.userId ? (emails.get(badge.userId) ?? null) : null));
 }
 
 export interface BadgeChange {
@@ -230,8 +235,8 @@ export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller
     }
     if (newStatus) await changeBadgeStatus(tx, caller, badge, holder!, newStatus, now);
 
-    const [row] = await tx.select({ badge: connectedIds, email: users.email }).from(connectedIds).leftJoin(users, eq(users.id, connectedIds.userId)).where(eq(connectedIds.id, badge.id));
-    return badgeView(row!.badge, row!.email);
+    const [changed] = await tx.select().from(connectedIds).where(eq(connectedIds.id, badge.id));
+    return badgeView(changed!, changed!.userId ? await emailOf(tx, changed!.userId) : null);
   });
 }
 

@@ -12,11 +12,10 @@ import type { AppContext } from "../../../context";
 import { contentDisposition, LocalBlobStore, LOCAL_BLOB_ROUTE } from "../../../platform/blobs";
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../platform/http/kernel";
-import { orgGuard } from "../../orgs/index";
+import { type Organization, orgGuard } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
 import { requireScope } from "../../access";
 import { storageUsage } from "./quota";
-import type { Organization } from "../../orgs/index";
 import { downloadFile, fileCallerOf, fileCallerOfKey, FileScopes, listFiles, PAGE_SIZE_MAX, restoreFile, trashFile, uploadFile, type FileCaller } from "./service";
 
 const tags = ["Files"];

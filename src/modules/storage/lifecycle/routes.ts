@@ -9,8 +9,7 @@ import type { AppContext } from "../../../context";
 import { strictBody } from "../../../platform/http/strict-body";
 import { requestInfo } from "../../../platform/http/kernel";
 import { fileCallerOf, fileCallerOfKey, type FileCaller } from "../files/service";
-import type { Organization } from "../../orgs/index";
-import { orgGuard } from "../../orgs/index";
+import { type Organization, orgGuard } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
 import { createRule, deleteRule, LIFECYCLE_SCOPES, listRules, updateRule, type CreateRuleInput, type UpdateRuleInput } from "./service";
 

@@ -22,8 +22,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import type { JobDefinition } from "../../../platform/jobs/scheduler";
 import { files, lifecycleRules } from "../files/schema";
 import { trashFileRow, type FileRow } from "../files/service";
-import type { Organization } from "../../orgs/index";
-import { organizations } from "../../orgs/schema";
+import { type Organization, orgById } from "../../orgs/index";
 import { planAllowance, type LifecycleRule } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -132,16 +131,17 @@ async function applyRule(deps: Deps, org: Organization, rule: LifecycleRule, now
 /** Runs every organization's enabled, plan-allowed rules once. */
 export async function runLifecycleRules(deps: Deps): Promise<LifecycleRunSummary> {
   const now = deps.clock.now();
-  const rows = await deps.db.read
-    .select({ rule: lifecycleRules, org: organizations })
-    .from(lifecycleRules)
-    .innerJoin(organizations, eq(organizations.id, lifecycleRules.orgId))
-    .orderBy(asc(lifecycleRules.orgId), asc(lifecycleRules.createdAt));
+  const rules = await deps.db.read.select().from(lifecycleRules).orderBy(asc(lifecycleRules.orgId), asc(lifecycleRules.createdAt));
   const byOrg = new Map<string, { org: Organization; rules: LifecycleRule[] }>();
-  for (const { rule, org } of rows) {
-    const entry = byOrg.get(rule.orgId) ?? { org, rules: [] };
+  for (const rule of rules) {
+    let entry = byOrg.get(rule.orgId);
+    if (!entry) {
+      const org = await orgById(deps.db.read, rule.orgId);
+      if (!org) continue;
+      entry = { org, rules: [] };
+      byOrg.set(rule.orgId, entry);
+    }
     entry.rules.push(rule);
-    byOrg.set(rule.orgId, entry);
   }
   const summary: LifecycleRunSummary = { rules: 0, files: 0, bytes: 0 };
   for (const { org, rules } of byOrg.values()) {

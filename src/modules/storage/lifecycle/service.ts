@@ -15,9 +15,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { FileCaller } from "../files/service";
-import type { Organization } from "../../orgs/index";
-import { isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, limitsOf, requireLifecycleWrite } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
+import { assertCan, isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, limitsOf, type Organization, requireLifecycleWrite } from "../../orgs/index";
 import { lifecycleRules } from "../files/schema";
 
 export type LifecycleRule = typeof lifecycleRules.$inferSelect;

@@ -23,9 +23,7 @@ import { appendAudit } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
-import type { Organization } from "../../orgs/index";
-import { readSettingsSection } from "../../orgs/index";
-import { assertCan } from "../../orgs/index";
+import { assertCan, type Organization, readSettingsSection } from "../../orgs/index";
 import { files, type ShareMode } from "../files/schema";
 import { FileScopes, type FileCaller, type FileRow } from "../files/service";
 

@@ -5,8 +5,7 @@
  */
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
-import { resolveOrgAccess, type Organization, type OrgActor } from "../../orgs/index";
-import { enforceSessionPolicy } from "../../orgs/index";
+import { enforceSessionPolicy, type OrgActor, type Organization, resolveOrgAccess } from "../../orgs/index";
 import { AuditErrors } from "./errors";
 
 export interface AuditCaller {

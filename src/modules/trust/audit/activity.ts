@@ -7,13 +7,13 @@
  * and nothing after a gap longer than HEARTBEAT.gapSeconds (a new spell of activity)
  * or when the page is not focused.
  */
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { sha256Hex } from "../../../platform/crypto/hash";
 import { newId } from "../../../platform/ids";
-import { sessions, users } from "../../identity/schema";
-import { memberships } from "../../orgs/schema";
+import { liveSessions } from "../../identity/index";
+import { memberUserIds } from "../../orgs/index";
 import { isOwnerOrAdmin, type AuditCaller } from "./access";
 import { AuditErrors } from "./errors";
 import { auditActiveTime } from "./schema";
@@ -33,17 +33,8 @@ export async function memberSessions(deps: Pick<AppContext, "db" | "clock">, cal
   const scope = input.scope ?? "mine";
   if (scope === "all" && !isOwnerOrAdmin(caller.actor)) throw new ApiError(403, AuditErrors.adminRequired, { message: "only the owner or an admin sees every member's sessions" });
   const now = deps.clock.now();
-  const who =
-    scope === "all"
-      ? inArray(sessions.userId, deps.db.read.select({ id: memberships.userId }).from(memberships).where(eq(memberships.orgId, caller.org.id)))
-      : eq(sessions.userId, caller.actor.userId);
-  const rows = await deps.db.read
-    .select({ session: sessions, email: users.email })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(who, gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.createdAt))
-    .limit(SESSIONS_MAX);
+  const who = scope === "all" ? memberUserIds(deps.db.read, caller.org.id) : caller.actor.userId;
+  const rows = await liveSessions(deps.db.read, who, now, SESSIONS_MAX);
   const active = await deps.db.read
     .select()
     .from(auditActiveTime)

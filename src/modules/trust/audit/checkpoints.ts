@@ -15,7 +15,7 @@ import type { Queryable } from "../../../platform/db/database";
 import { canonicalJson } from "../../../platform/crypto/canonical-json";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { newId } from "../../../platform/ids";
-import { currentSigningKey, openSigningKey, SIGNING_ALG } from "../keys/signing-keys";
+import { openSigningKey, SIGNING_ALG } from "../keys/signing-keys";
 import { orgSigningKeys } from "../keys/schema";
 
 export const CHECKPOINT_TYPE = "signet.audit.checkpoint";

@@ -14,7 +14,7 @@ import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { recordHash } from "../../../platform/crypto/canonical-json";
 import { ApiError } from "../../../platform/http/errors";
 import { requireOwnerOrAdmin, userActorOf, type AuditCaller } from "./access";
-import { SEALED_RECORD_TYPES, sealedRecordType, type SealedRecordType } from "./baselines";
+import { sealedRecordType, sealedRecordTypes, type SealedRecordType } from "../../../platform/audit/sealed-records";
 import { AuditErrors } from "./errors";
 import { CHAIN_ENTITY, closeViolations, openViolationsOf, recordFindings, type Finding, type Violation } from "./violations";
 
@@ -68,7 +68,7 @@ export interface SealedRecordScan {
 export async function scanSealedRecords(reader: Queryable, orgId: string): Promise<SealedRecordScan> {
   let checked = 0;
   const findings: Finding[] = [];
-  for (const type of SEALED_RECORD_TYPES) {
+  for (const type of sealedRecordTypes()) {
     const result = await scanType(reader, orgId, type);
     checked += result.checked;
     findings.push(...result.findings);
@@ -91,7 +91,7 @@ function recordTypeOrRefuse(entityType: string): SealedRecordType | null {
   if (!type) {
     throw new ApiError(400, AuditErrors.unknownEntityType, {
       field: "entityType",
-      message: `one of ${[...SEALED_RECORD_TYPES.map((t) => t.entityType), ...CHAIN_ENTITY_TYPES].join(", ")}`,
+      message: `one of ${[...sealedRecordTypes().map((t) => t.entityType), ...CHAIN_ENTITY_TYPES].join(", ")}`,
     });
   }
   return type;

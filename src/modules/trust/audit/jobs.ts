@@ -1,14 +1,13 @@
 /** The audit chain's scheduled jobs (docs/audit.md). */
 import type { AppContext } from "../../../context";
 import type { JobDefinition } from "../../../platform/jobs/scheduler";
-import { organizations } from "../../orgs/schema";
+import { allOrgIds } from "../../orgs/index";
 import { verifyAndRecord, writeCheckpoint } from "./chain";
-// Also registers the baseline sealers of every sealed record type (see baselines.ts).
 import { scanAndRecord } from "./integrity";
 import { runRetention } from "./retention";
 
 async function orgIds(ctx: Pick<AppContext, "db">): Promise<string[]> {
-  return (await ctx.db.read.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
+  return allOrgIds(ctx.db.read);
 }
 
 /**

@@ -24,9 +24,7 @@ import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { ApiError } from "../../../platform/http/errors";
-import { users } from "../../identity/schema";
-import { organizations } from "../../orgs/schema";
-import type { Organization } from "../../orgs/index";
+import { type Organization, orgById, ownerEmailOf } from "../../orgs/index";
 import { verifyPersonalSeal } from "../../identity/index";
 import { requireAuditOwner, userActorOf, type AuditCaller } from "./access";
 import { writeCheckpoint, verifyAndRecord } from "./chain";
@@ -126,12 +124,6 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
   return { count: span.count, fromSeq: base.seq + 1, throughSeq: last!.seq, cutoffAt: cutoff, tombstoneLogId: tombstone.id };
 }
 
-async function ownerEmail(deps: Pick<AppContext, "db">, org: Organization): Promise<string | null> {
-  if (!org.ownerUserId) return null;
-  const [owner] = await deps.db.read.select({ email: users.email }).from(users).where(eq(users.id, org.ownerUserId));
-  return owner?.email ?? null;
-}
-
 function noticeText(org: Organization, window: RetentionWindow, notice: 1 | 2, cutoffAt: number, purgeAt: number): { subject: string; text: string } {
   const final = notice === 2;
   return {
@@ -209,7 +201,7 @@ async function integrityAllowsPurge(deps: Pick<AppContext, "db" | "clock">, orgI
 }
 
 async function sendNotice(deps: Pick<AppContext, "db" | "mail" | "logger">, org: Organization, window: RetentionWindow, notice: 1 | 2, cutoffAt: number, purgeAt: number): Promise<void> {
-  const to = await ownerEmail(deps, org);
+  const to = await ownerEmailOf(deps.db.read, org);
   if (!to) return;
   try {
     await deps.mail.send({ to, ...noticeText(org, window, notice, cutoffAt, purgeAt) });
@@ -220,7 +212,7 @@ async function sendNotice(deps: Pick<AppContext, "db" | "mail" | "logger">, org:
 }
 
 export async function runRetention(deps: Pick<AppContext, "db" | "clock" | "mail" | "secrets" | "logger">, orgId: string): Promise<RetentionStep> {
-  const [org] = await deps.db.read.select().from(organizations).where(eq(organizations.id, orgId));
+  const org = await orgById(deps.db.read, orgId);
   return org ? retentionStep(deps, org) : "nothing_expired";
 }
 

@@ -6,16 +6,14 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { requestInfo } from "../../../platform/http/kernel";
-import { resolveSessionActor } from "../../identity/index";
+import { resolveSessionActor, SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { resolveAuditCaller } from "./access";
 import { restoreRecord, resolveRecord } from "./integrity";
-import { heartbeat, memberSessions } from "./activity";
+import { heartbeat, HEARTBEAT, memberSessions } from "./activity";
 import { openExport, presignExport } from "./archive";
 import { auditStats, forensicStats, quickStats } from "./stats";
 import { eventDetail, QUERY_LIMIT, queryEvents } from "./query";
 import { PURGE_NOW_SEAL_PURPOSE, purgeNow, retentionView, RETENTION_POLICY } from "./retention";
-import { HEARTBEAT } from "./activity";
-import { SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
 import {
   ChainReportView,

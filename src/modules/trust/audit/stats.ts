@@ -6,8 +6,8 @@ import { and, count, desc, eq, gt, gte, inArray, max, min, or, sql, type SQL } f
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
-import { users } from "../../identity/schema";
-import { connectedIds } from "../../orgs/schema";
+import { userByEmail } from "../../identity/index";
+import { badgeIdsOf } from "../../orgs/index";
 import { isOwnerOrAdmin, type AuditCaller } from "./access";
 import { eventView, inRange, readScope } from "./query";
 import { integrityViolations } from "./schema";
@@ -98,10 +98,8 @@ export async function quickStats(deps: Pick<AppContext, "db" | "clock">, caller:
 export async function forensicStats(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, input: { email: string; appGroupId: string; from?: string; to?: string }) {
   const { visibility, range } = await readScope(deps, caller, { ...input, scope: "all" });
   const email = input.email.trim().toLowerCase();
-  const [user] = await deps.db.read.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const badges = user
-    ? (await deps.db.read.select({ id: connectedIds.id }).from(connectedIds).where(and(eq(connectedIds.orgId, caller.org.id), eq(connectedIds.userId, user.id)))).map((b) => b.id)
-    : [];
+  const user = await userByEmail(deps.db.read, email);
+  const badges = user ? await badgeIdsOf(deps.db.read, caller.org.id, user.id) : [];
   const payloadEmail =
     deps.db.dialect === "postgres" ? sql`lower(${auditEvents.payload} ->> 'email')` : sql`lower(json_extract(${auditEvents.payload}, '$.email'))`;
   const actorIds = [...(user ? [user.id] : []), ...badges];

@@ -12,15 +12,10 @@
  * with no audit grant at all is refused both scopes. payment.* events are the owner's
  * only, on every path, own events included.
  */
-import { and, eq, not, or, sql, type SQL } from "drizzle-orm";
-import type { AnyColumn } from "drizzle-orm";
+import { and, type AnyColumn, eq, not, or, sql, type SQL } from "drizzle-orm";
 import { ApiError } from "../../../platform/http/errors";
 import { auditEvents } from "../../../platform/audit/schema";
-import type { OrgActor } from "../../orgs/index";
-import { requirePlan, type PlanSubject } from "../../orgs/index";
-import { KNOWN_SCOPES } from "../../orgs/index";
-import { SYSTEM_EVENT_PREFIXES, systemOfEventType, type SystemKey } from "../../orgs/index";
-import { grantFor } from "../../orgs/index";
+import { grantFor, KNOWN_SCOPES, type OrgActor, type PlanSubject, requirePlan, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "../../orgs/index";
 import { isOwnerOrAdmin } from "./access";
 import { AuditErrors } from "./errors";
 

@@ -9,8 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
 import { ApiError } from "../../../platform/http/errors";
-import { auditRetentionExceeded, limitFor, planOf, type PlanKey } from "../../orgs/index";
-import type { Organization } from "../../orgs/index";
+import { auditRetentionExceeded, limitFor, type Organization, type PlanKey, planOf } from "../../orgs/index";
 import { AuditErrors } from "./errors";
 import { auditRetentionStates } from "./schema";
 

@@ -6,7 +6,7 @@
  */
 import type { AppContext } from "../../../context";
 import { sha256Hex } from "../../../platform/crypto/hash";
-import { orgBySlug } from "../../access/index";
+import { orgBySlug } from "../../orgs/index";
 import type { JwksEntry } from "./keyring";
 import { currentPermitKey, currentSigningKey, retiringSigningKeys } from "./signing-keys";
 

@@ -19,15 +19,13 @@
  * database and JWKS documents are rebuilt per request, until the listener is back and
  * the markers are reloaded. Memory is never trusted across a gap.
  */
-import { and, eq, gt } from "drizzle-orm";
 import type { Bus, Subscription } from "../../../platform/bus";
 import type { Clock } from "../../../platform/clock";
 import type { SecretBox } from "../../../platform/crypto/secrets";
-import type { Database, Tx } from "../../../platform/db/database";
+import type { Database, Queryable, Tx } from "../../../platform/db/database";
 import type { Logger } from "../../../platform/log";
 import type { Rs256Signer } from "../../../platform/crypto/rs256";
 import type { SigningKeyUse } from "./schema";
-import { apiKeys } from "../../access/machine/schema";
 
 export const KEY_EVENTS_CHANNEL = "signet_key_events";
 
@@ -53,6 +51,17 @@ export interface KeyringDeps {
 
 export type { SigningKeyUse } from "./schema";
 
+/**
+ * Where the revocation markers are kept: the API keys' table, which the access domain
+ * owns; its init hands the keyring this reader (`readMarkersWith`).
+ */
+export interface RevocationMarkerSource {
+  /** Every marker still in force at `now`: key id and until when. */
+  live(reader: Queryable, now: number): Promise<{ id: string; until: number }[]>;
+  /** Whether `keyId` has a marker still in force at `now`. */
+  inForce(reader: Queryable, keyId: string, now: number): Promise<boolean>;
+}
+
 export class Keyring {
   private readonly markers = new Map<string, number>();
   private readonly jwks = new Map<string, JwksEntry>();
@@ -62,8 +71,18 @@ export class Keyring {
   currentTokenSecret: { kid: string; secret: Uint8Array } | null = null;
   private started: Promise<Subscription> | null = null;
   private subscription: Subscription | null = null;
+  private markerSource: RevocationMarkerSource | null = null;
 
   constructor(readonly deps: KeyringDeps) {}
+
+  readMarkersWith(source: RevocationMarkerSource): void {
+    this.markerSource = source;
+  }
+
+  private get markersTable(): RevocationMarkerSource {
+    if (!this.markerSource) throw new Error("the keyring has no revocation marker source: the access module was not initialised");
+    return this.markerSource;
+  }
 
   /** Subscribes to key events and loads the markers; the first call does the work. */
   async ready(): Promise<void> {
@@ -81,11 +100,7 @@ export class Keyring {
    * before it expires, and one applied from an event while this query ran must stay.
    */
   private async reload(): Promise<void> {
-    const rows = await this.deps.db.read
-      .select({ id: apiKeys.id, until: apiKeys.revocationMarkerUntil })
-      .from(apiKeys)
-      .where(gt(apiKeys.revocationMarkerUntil, this.deps.clock.now()));
-    for (const row of rows) this.markers.set(row.id, row.until!);
+    for (const row of await this.markersTable.live(this.deps.db.read, this.deps.clock.now())) this.markers.set(row.id, row.until);
     this.jwks.clear();
   }
 
@@ -122,11 +137,7 @@ export class Keyring {
       this.markers.delete(keyId);
       return false;
     }
-    const [row] = await this.deps.db.read
-      .select({ until: apiKeys.revocationMarkerUntil })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), gt(apiKeys.revocationMarkerUntil, now)));
-    return row !== undefined;
+    return this.markersTable.inForce(this.deps.db.read, keyId, now);
   }
 
   /** A cached JWKS, or null when there is none, it has expired, or memory is not in step. */

@@ -7,18 +7,14 @@
  * The seal row carries a record hash over what was sealed (org, key, method, who,
  * when), so the sealed baseline can be checked later by the audit chain.
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
-import { recordHash } from "../../../platform/crypto/canonical-json";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { verifyPersonalSeal } from "../../identity/index";
-import { requireOwner, type Organization, type OrgActor } from "../../orgs/index";
-import { readinessOf, type Readiness } from "../../orgs/index";
-import { orgMasterSeals } from "../../orgs/schema";
+import { masterSealOf, type OrgActor, type Organization, type Readiness, readinessOf, recordMasterSeal, requireOwner } from "../../orgs/index";
 import { currentSigningKey, generateSigningKeyMaterial, storeSigningKey, type SigningKeyMaterial } from "./signing-keys";
 
 export const MASTER_SEAL_PURPOSE = "org.master_seal.create";
@@ -33,7 +29,7 @@ export interface MasterSealView {
 }
 
 export async function masterSealStatus(deps: Pick<AppContext, "db">, org: Organization): Promise<MasterSealView> {
-  const [seal] = await deps.db.read.select().from(orgMasterSeals).where(eq(orgMasterSeals.orgId, org.id));
+  const seal = await masterSealOf(deps.db.read, org.id);
   return {
     exists: !!seal,
     method: seal?.method ?? null,
@@ -79,13 +75,11 @@ export async function createMasterSeal(
  * already has one; returns whether it created it.
  */
 export async function ensureOperatorMasterSeal(deps: Pick<AppContext, "db" | "clock" | "secrets">, orgId: string): Promise<boolean> {
-  const [existing] = await deps.db.read.select({ id: orgMasterSeals.id }).from(orgMasterSeals).where(eq(orgMasterSeals.orgId, orgId));
-  if (existing) return false;
+  if (await masterSealOf(deps.db.read, orgId)) return false;
   const material = await generateSigningKeyMaterial(deps);
   return deps.db.write(async (tx) => {
     await tx.lock(`master-seal:${orgId}`);
-    const [raced] = await tx.select({ id: orgMasterSeals.id }).from(orgMasterSeals).where(eq(orgMasterSeals.orgId, orgId));
-    if (raced) return false;
+    if (await masterSealOf(tx, orgId)) return false;
     await sealOrganization(tx, {
       orgId,
       material,
@@ -100,8 +94,7 @@ export async function ensureOperatorMasterSeal(deps: Pick<AppContext, "db" | "cl
 }
 
 async function refuseIfSealed(reader: AppContext["db"]["read"], orgId: string): Promise<void> {
-  const [existing] = await reader.select({ id: orgMasterSeals.id }).from(orgMasterSeals).where(eq(orgMasterSeals.orgId, orgId));
-  if (existing) throw new ApiError(409, "master_seal_exists", { message: "this organization already has its Org Master Seal" });
+  if (await masterSealOf(reader, orgId)) throw new ApiError(409, "master_seal_exists", { message: "this organization already has its Org Master Seal" });
 }
 
 interface SealInput {
@@ -130,7 +123,7 @@ async function sealOrganization(tx: Tx, input: SealInput): Promise<void> {
     signingKeyId,
     createdAt: input.at,
   };
-  await tx.insert(orgMasterSeals).values({ ...sealed, recordHash: recordHash(sealed) });
+  await recordMasterSeal(tx, sealed);
   await appendAudit(tx, {
     orgId: input.orgId,
     ...auditEvent(AUDIT_EVENTS.masterSealCreated, { method: input.method, signingKeyId, credentialId: input.credentialId }),

@@ -239,7 +239,9 @@ describe("every request re-checks the token", () => {
     const token = await tokenFor(key.key);
     await t.request("DELETE", `/api/org/${org.slug}/settings/keys/api-keys/${key.id}`, { token: org.owner.token });
     const { Keyring } = await import("../../../../src/modules/trust/keys/keyring");
+    const { apiKeyRevocationMarkers } = await import("../../../../src/modules/access/machine/api-keys");
     const fresh = new Keyring(t.ctx.keyring.deps);
+    fresh.readMarkersWith(apiKeyRevocationMarkers);
     try {
       expect(await fresh.isRevoked(key.id)).toBe(true);
       expect(await fresh.isRevoked(keyId)).toBe(false);

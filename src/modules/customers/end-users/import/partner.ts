@@ -11,12 +11,9 @@
  *   bootstrap`, createOperatorApiKey: it has no creating user). No dashboard or API route
  *   can make one, so only the deployment's operator decides who is a partner.
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { ApiError } from "../../../../platform/http/errors";
-import { bearerToken } from "../../../identity/index";
-import { users } from "../../../identity/schema";
-import { normaliseEmail } from "../../../identity/index";
+import { bearerToken, normaliseEmail, userByEmail } from "../../../identity/index";
 import { AppErrors } from "../../apps/errors";
 import type { AppGroupCreateInput, AppGroupSummaryView } from "../../apps/model";
 import { createAppGroup } from "../../apps/service";
@@ -24,9 +21,7 @@ import { EndUserErrors } from "../errors";
 import { liveSession } from "../sessions";
 import { verifyAccessToken } from "../tokens";
 import type { ApiKey } from "../../../access/index";
-import { orgById } from "../../../access/index";
-import { resolveOrgAccess, type Organization } from "../../../orgs/index";
-import { ownerStatus, type OwnerStatus } from "../../../orgs/index";
+import { type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
 import { ImportErrors } from "./errors";
 
 type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;
@@ -85,7 +80,7 @@ export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext,
   const email = await personEmail(deps, caller);
   const org = await orgById(deps.db.read, input.orgId);
   if (!org) throw new ApiError(404, AppErrors.notFound, { field: "orgId", message: "no such organization" });
-  const [user] = await deps.db.read.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+  const user = await userByEmail(deps.db.read, email);
   if (!user) throw ownerRequired();
   const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: user.id, email: user.email });
   if (!access?.actor.isOwner) throw ownerRequired();

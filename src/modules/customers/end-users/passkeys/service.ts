@@ -22,16 +22,14 @@ import type { AppContext } from "../../../../context";
 import type { Queryable, Tx } from "../../../../platform/db/database";
 import { ApiError } from "../../../../platform/http/errors";
 import { enforceRateLimits } from "../../../../platform/http/rate-limit";
-import { CHALLENGE_TTL_MS, checkAssertion, descriptorsOf, verifiedRegistration } from "../../../identity/index";
-import type { PasskeyView } from "../../../identity/index";
-import { passkeyView } from "../../../identity/index";
+import { CHALLENGE_TTL_MS, checkAssertion, descriptorsOf, type PasskeyView, passkeyView, verifiedRegistration } from "../../../identity/index";
 import { authenticateEndUser } from "../authenticate";
 import { EndUserErrors } from "../errors";
 import { consumeFlowToken, createFlowToken, type FlowTokenKind } from "../flow-tokens";
 import { endUserPasskeys, type EndUserRow } from "../schema";
 import { assertCanSignIn, findEndUserByEmail, findEndUserById, normaliseEmail } from "../service";
 import { openSignIn, recordFailedSignIn, type OpenedSignIn, type SignInClient } from "../sign-in";
-import { requireTokenSigner, verifyAccessToken } from "../tokens";
+import { requireTokenSigner } from "../tokens";
 import {
   assertCounterAdvances,
   clientDataFor,

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { permitIdempotency } from "../../../../src/modules/trust/permits/schema";
+import { permitIdempotency } from "../../../../src/modules/access/permits/schema";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../../support/accounts";
 import { registerPasskey, sealAssertion, type Authenticator } from "../../../support/authenticator";
 import { SECOND } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
-import { createSealedOrg, serveOverHttp, verifyWithRemoteJwks } from "../../access/machine/support";
+import { createSealedOrg, serveOverHttp, verifyWithRemoteJwks } from "../machine/support";
 
 let t: TestApp;
 let org: TestOrg;

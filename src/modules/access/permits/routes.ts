@@ -8,10 +8,9 @@
 import { Elysia, t, type Cookie } from "elysia";
 import type { AppContext } from "../../../context";
 import { strictBody } from "../../../platform/http/strict-body";
-import { bearerToken, resolveSessionActor } from "../../identity/index";
-import { authenticateMachineToken } from "../../access/index";
-import { looksLikeM2mToken } from "../../access/index";
-import { SealAssertionBody, sealAssertionOf } from "../../identity/index";
+import { bearerToken, resolveSessionActor, SealAssertionBody, sealAssertionOf } from "../../identity/index";
+import { authenticateMachineToken } from "../machine/m2m";
+import { looksLikeM2mToken } from "../machine/m2m-token";
 import { SCOPE_MAX_LENGTH } from "../../orgs/index";
 import { issuePermit, PERMIT_CONTEXT_MAX_BYTES, PERMIT_SEAL_PURPOSE, PERMIT_TOKEN_TYPE, PERMIT_TTL, type PermitCaller } from "./service";
 

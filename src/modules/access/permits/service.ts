@@ -20,18 +20,11 @@ import { sha256Hex } from "../../../platform/crypto/hash";
 import { signRs256 } from "../../../platform/crypto/rs256";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { machineInOrg } from "../../access/index";
-import type { M2mClaims } from "../../access/index";
-import { orgBySlug } from "../../access/index";
-import { orgSigner } from "../keys/signing-keys";
-import { resolveOrgAccess, type Organization } from "../../orgs/index";
-import { connectedIds } from "../../orgs/schema";
-import { enforceSessionPolicy } from "../../orgs/index";
-import { securityModeOf, type SecurityMode } from "../../orgs/index";
-import { hasPersonalSeal } from "../../identity/index";
-import { verifyPersonalSeal } from "../../identity/index";
-import { parseScope } from "../../orgs/index";
-import { coversAll } from "../../orgs/index";
+import { machineInOrg } from "../machine/m2m";
+import type { M2mClaims } from "../machine/m2m-token";
+import { coversAll, enforceSessionPolicy, hasRevokedBadge, type Organization, orgBySlug, parseScope, resolveOrgAccess, type SecurityMode, securityModeOf } from "../../orgs/index";
+import { orgSigner } from "../../trust/index";
+import { hasPersonalSeal, verifyPersonalSeal } from "../../identity/index";
 import { permitIdempotency } from "./schema";
 
 export const PermitErrors = {
@@ -123,12 +116,7 @@ async function badgeHolder(deps: Deps, org: Organization, caller: PermitCaller):
     await enforceSessionPolicy(deps.db.read, access.org, access.actor, caller.sessionToken, deps.clock.now());
     return { connectedId: access.actor.connectedId, scopes: access.actor.scopes, userId: caller.userId };
   }
-  const [revoked] = await deps.db.read
-    .select({ id: connectedIds.id })
-    .from(connectedIds)
-    .where(and(eq(connectedIds.orgId, org.id), eq(connectedIds.userId, caller.userId), eq(connectedIds.status, "revoked")))
-    .limit(1);
-  if (revoked) throw new ApiError(403, PermitErrors.badgeRevoked, { message: "your badge in this organization has been revoked" });
+  if (await hasRevokedBadge(deps.db.read, org.id, caller.userId)) throw new ApiError(403, PermitErrors.badgeRevoked, { message: "your badge in this organization has been revoked" });
   throw new ApiError(404, PermitErrors.badgeNotFound, { message: "you hold no badge in this organization" });
 }
 

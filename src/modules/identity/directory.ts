@@ -1,0 +1,66 @@
+/**
+ * What other domains may read about dashboard users and their sessions, so that nobody
+ * else queries identity's tables (DESIGN §2). Lookups take a reader (a transaction, or
+ * the read handle), so a caller inside a transaction sees its own writes.
+ */
+import { and, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/database";
+import { preparedQuery } from "../../platform/db/prepared";
+import { sessions, users } from "./schema";
+import { normaliseEmail } from "./service";
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+
+/** Lookups of many ids go in slices, well under either dialect's limit on bound parameters. */
+const SLICE = 500;
+
+export async function userById(reader: Queryable, userId: string): Promise<User | null> {
+  const [user] = await reader.select().from(users).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/** The user holding this address (normalised here), or null. */
+export async function userByEmail(reader: Queryable, email: string): Promise<User | null> {
+  const [user] = await reader.select().from(users).where(eq(users.email, normaliseEmail(email)));
+  return user ?? null;
+}
+
+export async function emailOf(reader: Queryable, userId: string): Promise<string | null> {
+  const [user] = await reader.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+/** Each known user's address; unknown ids are absent. */
+export async function emailsOf(reader: Queryable, userIds: Iterable<string>): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)];
+  const found = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const rows = await reader.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids.slice(i, i + SLICE)));
+    for (const row of rows) found.set(row.id, row.email);
+  }
+  return found;
+}
+
+const sessionCreatedAtQuery = preparedQuery((db) => db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
+
+/** When the session with this id (the SHA-256 of its token) was signed in, or null. Prepared: it runs on every org request. */
+export async function sessionCreatedAt(reader: Queryable, sessionId: string): Promise<number | null> {
+  const [session] = await sessionCreatedAtQuery(reader).execute({ id: sessionId });
+  return session?.createdAt ?? null;
+}
+
+/**
+ * Unexpired sessions of one user, or of the users a subquery selects (another domain's
+ * query function, such as an organization's members), newest first, with each address.
+ */
+export async function liveSessions(reader: Queryable, who: string | SQL | { getSQL(): SQL }, now: number, limit: number): Promise<Array<{ session: Session; email: string }>> {
+  const whose = typeof who === "string" ? eq(sessions.userId, who) : inArray(sessions.userId, who as SQL);
+  return reader
+    .select({ session: sessions, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(whose, gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
+}
