@@ -15,17 +15,18 @@ export interface AppGroupSummary {
   deletedAt: number | null;
 }
 
-const summary = { id: appGroups.id, orgId: appGroups.orgId, name: appGroups.name, deletedAt: appGroups.deletedAt };
+// A function, not a constant: the kit's columns resolve to the active dialect's when a query is built.
+const summary = () => ({ id: appGroups.id, orgId: appGroups.orgId, name: appGroups.name, deletedAt: appGroups.deletedAt });
 
 /** The organization's app groups, oldest first; deleted ones only when asked (their history stays theirs). */
 export function appGroupsOf(reader: Queryable, orgId: string, options: { includeDeleted: boolean }): Promise<AppGroupSummary[]> {
   const where = options.includeDeleted ? eq(appGroups.orgId, orgId) : and(eq(appGroups.orgId, orgId), isNull(appGroups.deletedAt));
-  return reader.select(summary).from(appGroups).where(where).orderBy(asc(appGroups.createdAt), asc(appGroups.id));
+  return reader.select(summary()).from(appGroups).where(where).orderBy(asc(appGroups.createdAt), asc(appGroups.id));
 }
 
 /** One app group of the organization, deleted or not, or null. */
 export async function appGroupOf(reader: Queryable, orgId: string, appGroupId: string): Promise<AppGroupSummary | null> {
-  const [group] = await reader.select(summary).from(appGroups).where(and(eq(appGroups.orgId, orgId), eq(appGroups.id, appGroupId)));
+  const [group] = await reader.select(summary()).from(appGroups).where(and(eq(appGroups.orgId, orgId), eq(appGroups.id, appGroupId)));
   return group ?? null;
 }
 

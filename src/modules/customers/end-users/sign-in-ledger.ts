@@ -8,7 +8,8 @@ import { endUserSignIns } from "./schema";
 
 export type SignInAttempt = Pick<typeof endUserSignIns.$inferSelect, "id" | "appGroupId" | "endUserId" | "method" | "outcome" | "failureReason" | "signup" | "ip" | "at">;
 
-const attempt = {
+// A function, not a constant: the kit's columns resolve to the active dialect's when a query is built.
+const attempt = () => ({
   id: endUserSignIns.id,
   appGroupId: endUserSignIns.appGroupId,
   endUserId: endUserSignIns.endUserId,
@@ -18,12 +19,12 @@ const attempt = {
   signup: endUserSignIns.signup,
   ip: endUserSignIns.ip,
   at: endUserSignIns.at,
-};
+});
 
 /** One app group's attempts in [from, to). */
 export function signInAttemptsOfGroup(reader: Queryable, appGroupId: string, from: number, to: number): Promise<SignInAttempt[]> {
   return reader
-    .select(attempt)
+    .select(attempt())
     .from(endUserSignIns)
     .where(and(eq(endUserSignIns.appGroupId, appGroupId), gte(endUserSignIns.at, from), lt(endUserSignIns.at, to)));
 }
@@ -32,7 +33,7 @@ export function signInAttemptsOfGroup(reader: Queryable, appGroupId: string, fro
 export function signInAttemptsOfOrg(reader: Queryable, orgId: string, appGroupIds: readonly string[], since: number): Promise<SignInAttempt[]> {
   if (appGroupIds.length === 0) return Promise.resolve([]);
   return reader
-    .select(attempt)
+    .select(attempt())
     .from(endUserSignIns)
     .where(and(eq(endUserSignIns.orgId, orgId), inArray(endUserSignIns.appGroupId, [...appGroupIds]), gte(endUserSignIns.at, since)));
 }
