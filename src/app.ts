@@ -5,21 +5,24 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { collectBodyLimits, httpKernel } from "./platform/http/kernel";
+import { checkDeclaredErrors, kernelErrors, mergeCatalogs } from "./platform/http/error-catalog";
 import { apiReference } from "./platform/http/openapi";
 import { collectRequiredScopes } from "./modules/access/public-v1/guard";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
+  const errorCodes = mergeCatalogs([kernelErrors, ...ctx.modules.flatMap((m) => m.errors ?? [])]);
   const app = new Elysia()
     .use(httpKernel({ logger: ctx.logger, trustedProxies: ctx.config.trustedProxies, bodyLimits }))
-    .use(apiReference(ctx));
+    .use(apiReference(ctx, errorCodes));
   for (const module of ctx.modules) {
     if (module.mountedWhen && !module.mountedWhen(ctx)) continue;
     for (const routes of module.routes?.(ctx) ?? []) app.use(routes);
   }
-  // Routes declare a body limit other than the default, and what a key needs to call them, in `detail` (documented there too).
+  // Routes declare a body limit other than the default, what a key needs to call them and the errors they answer, in `detail` (documented there too).
   collectBodyLimits(app.routes, bodyLimits);
   collectRequiredScopes(app.routes);
+  checkDeclaredErrors(app.routes, errorCodes);
   return app;
 }
 

@@ -10,6 +10,7 @@
 import type { AnyElysia } from "elysia";
 import type { AuditEventDefinition } from "./audit/catalog";
 import type { SealedRecordType } from "./audit/sealed-records";
+import type { ErrorCatalog } from "./http/error-catalog";
 import type { JobDefinition } from "./jobs/scheduler";
 import { kitTableName } from "./db/kit";
 
@@ -38,6 +39,8 @@ export interface ModuleDefinition<Deps> {
    * (orgs/permissions/roles.ts).
    */
   scopes?: Readonly<Record<string, readonly string[]>>;
+  /** The domain's error catalogs (platform/http/error-catalog.ts): the codes its routes may declare in `x-errors`. */
+  errors?: readonly ErrorCatalog[];
   /** Rows whose state the audit chain seals (platform/audit/sealed-records.ts), for the integrity scan. */
   sealedRecords?: readonly SealedRecordType<any>[];
   /** Audit event types this module adds to the catalog (platform/audit/catalog.ts). */

@@ -4,10 +4,12 @@ import { defineModule } from "../../platform/module";
 import { apiKeyRevocationMarkers } from "./machine/api-keys";
 import { looksLikeM2mToken } from "./machine/m2m-token";
 import { resolveMachineAccess } from "./machine/m2m";
+import { machineErrors } from "./machine/errors";
 import { keyRoutes } from "./machine/routes";
 import * as machineTables from "./machine/schema";
 import { apiKeyRecords } from "./machine/sealed-records";
 import { permitIdempotencyPruneJob } from "./permits/jobs";
+import { permitErrors } from "./permits/service";
 import { permitRoutes } from "./permits/routes";
 import * as permitTables from "./permits/schema";
 import { publicV1Routes } from "./public-v1/routes";
@@ -16,6 +18,7 @@ export const accessModule = defineModule<AppContext>({
   name: "access",
   tables: { ...machineTables, ...permitTables },
   sealedRecords: [apiKeyRecords],
+  errors: [machineErrors, permitErrors],
   init: (deps) => {
     deps.keyring.readMarkersWith(apiKeyRevocationMarkers);
     return { machineTokens: { looksLikeToken: looksLikeM2mToken, resolve: (token, slug) => resolveMachineAccess(deps, token, slug) } };

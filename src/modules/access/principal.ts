@@ -9,8 +9,7 @@
  *   group's resources narrow their answers to it; every other route refuses such a key
  *   (401 org_wide_key_required, as spec 4.2 answers it on the file routes).
  */
-import { coversAll, grantFor, PermissionErrors, type PermissionActor } from "../orgs";
-import { ApiError } from "../../platform/http/errors";
+import { coversAll, grantFor, type PermissionActor, permissionErrors } from "../orgs";
 import type { ApiKey } from "./machine/api-keys";
 
 /** The scopes a credential holds, capped by the role of the service account it acts as. */
@@ -54,6 +53,6 @@ export function keyActorOf(key: ApiKey, serviceAccount: { connectedId: string; s
  * resource), or 403 PERMISSION_DENIED naming the scope.
  */
 export function requireScope(actor: PermissionActor, scope: string): void {
-  if (!grantFor(actor, scope)) throw new ApiError(403, PermissionErrors.permissionDenied, { scope });
+  if (!grantFor(actor, scope)) throw permissionErrors.error("permissionDenied", { scope });
 }
 

@@ -6,7 +6,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
-import { ApiError } from "../../platform/http/errors";
+import { defineErrors } from "../../platform/http/error-catalog";
+import type { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "./permissions/service";
 import { parseBuiltinRole, scopesForRole } from "./permissions/roles";
 import { connectedIds, memberships, organizations, orgRoles } from "./schema";
@@ -64,17 +65,30 @@ export interface MachineTokens {
   resolve(token: string, slug: string): Promise<{ org: Organization; actor: MachineOrgActor }>;
 }
 
-/** Codes of the org guards for machine callers. */
-export const OrgAccessErrors = {
-  /** A key scoped to one app group, on a route that reaches the whole organization. */
-  orgWideKeyRequired: "org_wide_key_required",
-  /** A route for people reached with an M2M token. */
-  machineNotAllowed: "machine_not_allowed",
-} as const;
+/** What the org guards and the owner check answer (DESIGN §7). */
+export const orgAccessErrors = defineErrors({
+  orgWideKeyRequired: { code: "org_wide_key_required", status: 401, message: "this route needs an org-wide API key, not an app-group-scoped one" },
+  machineNotAllowed: { code: "machine_not_allowed", status: 403, message: "this route is for people signed in to the dashboard, not for M2M tokens" },
+  ownerRequired: { code: "owner_required", status: 403, message: "only the organization owner may do this" },
+  badgeSuspended: { code: "badge_suspended", status: 403, message: "your badge in this organization is suspended" },
+  // The organization's security settings (security-policy.ts).
+  sessionTooOld: { code: "session_too_old", status: 401, message: "the organization accepts sessions only up to sessionMaxAgeDays after sign-in; sign in again" },
+  passkeyRequired: { code: "passkey_required", status: 403, message: "the organization requires owners and admins to register a passkey first" },
+  emailDomainNotAllowed: { code: "email_domain_not_allowed", status: 400, message: "the organization limits members to some e-mail domains" },
+});
+
+/**
+ * What the `{ org: true }` guard answers (guard.ts), for routes to declare: no or a bad
+ * session (401), an unknown organization or a non-member (404), an M2M token, a
+ * suspended badge, the security settings.
+ */
+export const ORG_GUARD_ERRORS = ["unauthorized", "not_found", "machine_not_allowed", "badge_suspended", "session_too_old", "passkey_required"];
+
+export const OrgAccessErrors = orgAccessErrors.codes;
 
 /** 401 org_wide_key_required: the route reaches the whole organization, the key one app group. */
 export function orgWideKeyRequired(): ApiError {
-  return new ApiError(401, OrgAccessErrors.orgWideKeyRequired, { message: "this route needs an org-wide API key, not an app-group-scoped one" });
+  return orgAccessErrors.error("orgWideKeyRequired");
 }
 
 export interface OrgAccess {
@@ -105,7 +119,7 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
   const [row] = await memberAccessQuery(reader).execute({ userId: user.userId, slug: slug.toLowerCase() });
   if (!row) return null;
   if (row.badge?.status === "suspended") {
-    throw new ApiError(403, "badge_suspended", { message: "your badge in this organization is suspended" });
+    throw orgAccessErrors.error("badgeSuspended");
   }
   let custom: readonly string[] | undefined;
   if (!parseBuiltinRole(row.role)) {
@@ -128,7 +142,7 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
 
 /** 403 owner_required unless the caller owns the organization. */
 export function requireOwner(actor: OrgActor): void {
-  if (!actor.isOwner) throw new ApiError(403, "owner_required", { message: "only the organization owner may do this" });
+  if (!actor.isOwner) throw orgAccessErrors.error("ownerRequired");
 }
 
 /** Whether the person's badge in the organization was revoked (rather than never held). */

@@ -22,7 +22,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { bearerToken, resolveSessionActor } from "../identity/index";
-import { OrgAccessErrors, orgWideKeyRequired, resolveOrgAccess, type OrgCaller } from "./access";
+import { orgAccessErrors, orgWideKeyRequired, resolveOrgAccess, type OrgCaller } from "./access";
 import { enforceSessionPolicy } from "./security-policy";
 
 type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "machineTokens">;
@@ -49,7 +49,7 @@ export function orgGuard(ctx: GuardDeps) {
         const token = m2mTokenOf(request);
         if (token) {
           await ctx.machineTokens.resolve(token, slugOf(params));
-          throw new ApiError(403, OrgAccessErrors.machineNotAllowed, { message: "this route is for people signed in to the dashboard, not for M2M tokens" });
+          throw orgAccessErrors.error("machineNotAllowed");
         }
         return memberAccess(request, cookie, slugOf(params));
       },

@@ -3,8 +3,8 @@
  * from here only, never orgs' internals or tables.
  */
 export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
-export { PermissionErrors } from "./permissions/errors";
-export { type MachineOrgActor, badgeIdsOf, hasRevokedBadge, memberUserIds, type MachineTokens, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
+export { permissionErrors, PermissionErrors } from "./permissions/errors";
+export { type MachineOrgActor, badgeIdsOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
 export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";

@@ -7,6 +7,8 @@ import { registerSmsCodeLedger } from "../messaging/index";
 import { otpSmsLedger } from "./otp";
 import { otpRoutes } from "./otp-routes";
 import { orgRoutes } from "./routes";
+import { orgAccessErrors } from "./access";
+import { permissionErrors } from "./permissions/errors";
 import * as tables from "./schema";
 import { ORG_SEALED_RECORDS } from "./sealed-records";
 
@@ -14,6 +16,7 @@ export const orgsModule = defineModule<AppContext>({
   name: "orgs",
   tables,
   sealedRecords: ORG_SEALED_RECORDS,
+  errors: [orgAccessErrors, permissionErrors],
   init: () => {
     registerSmsCodeLedger("org-otp", otpSmsLedger);
     return {};

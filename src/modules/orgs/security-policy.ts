@@ -6,11 +6,10 @@
  * by their key, not by these.
  */
 import type { Queryable } from "../../platform/db/database";
-import { ApiError } from "../../platform/http/errors";
 import { sha256Hex } from "../../platform/crypto/hash";
 import { hasPersonalSeal, sessionCreatedAt } from "../identity/index";
 import { readSettingsSection } from "./settings";
-import type { Organization, OrgActor } from "./access";
+import { orgAccessErrors, type Organization, type OrgActor } from "./access";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,14 +23,14 @@ export async function enforceSessionPolicy(
   const security = await readSettingsSection(reader, org, "security");
   const signedInAt = await sessionCreatedAt(reader, sha256Hex(sessionToken));
   if (signedInAt !== null && now - signedInAt > security.sessionMaxAgeDays * DAY_MS) {
-    throw new ApiError(401, "session_too_old", {
+    throw orgAccessErrors.error("sessionTooOld", {
       maxAgeDays: security.sessionMaxAgeDays,
       message: `this organization accepts sessions up to ${security.sessionMaxAgeDays} days after sign-in; sign in again`,
     });
   }
   if (security.requirePasskeyForAdmins && (actor.role === "owner" || actor.role === "admin")) {
     if (!(await hasPersonalSeal(reader, actor.userId))) {
-      throw new ApiError(403, "passkey_required", {
+      throw orgAccessErrors.error("passkeyRequired", {
         message: "this organization requires owners and admins to register a passkey first (POST /api/auth/passkeys/register-options)",
       });
     }
@@ -44,6 +43,6 @@ export async function assertEmailDomainAllowed(reader: Queryable, org: Pick<Orga
   if (allowedEmailDomains.length === 0) return;
   const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
   if (!allowedEmailDomains.includes(domain)) {
-    throw new ApiError(400, "email_domain_not_allowed", { field, allowedEmailDomains, message: `members of this organization use ${allowedEmailDomains.join(", ")} addresses` });
+    throw orgAccessErrors.error("emailDomainNotAllowed", { field, allowedEmailDomains, message: `members of this organization use ${allowedEmailDomains.join(", ")} addresses` });
   }
 }

@@ -17,7 +17,7 @@ import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { normaliseEmail } from "../identity/index";
-import { PermissionErrors } from "./permissions/errors";
+import { permissionErrors } from "./permissions/errors";
 import { KNOWN_SCOPES } from "./permissions/roles";
 import { assertCan, coversAll, validateScopes } from "./permissions/service";
 import type { Organization, OrgActor } from "./access";
@@ -322,7 +322,7 @@ export const SETTINGS_SECTIONS = {
       const defaultScopes = validateScopes(body.defaultScopes, "defaultScopes");
       body.defaultScopes.forEach((scope, i) => {
         if (!coversAll(actor.scopes, [scope])) {
-          throw new ApiError(403, PermissionErrors.permissionDenied, { field: `defaultScopes[${i}]`, scope, message: "a default scope must be one you hold" });
+          throw permissionErrors.error("permissionDenied", { field: `defaultScopes[${i}]`, scope, message: "a default scope must be one you hold" });
         }
       });
       return { defaultScopes, maxTokenLifetimeSeconds: body.maxTokenLifetimeSeconds ?? TOKEN_LIFETIME.default };

@@ -2,8 +2,10 @@
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
+import { auditErrors } from "./audit/errors";
 import { auditRoutes } from "./audit/routes";
 import * as auditTables from "./audit/schema";
+import { signingKeyErrors } from "./keys/errors";
 import { Keyring } from "./keys/keyring";
 import * as keyTables from "./keys/schema";
 import { signingKeyRecords } from "./keys/sealed-records";
@@ -12,6 +14,7 @@ export const trustModule = defineModule<AppContext>({
   name: "trust",
   tables: { ...auditTables, ...keyTables },
   sealedRecords: [signingKeyRecords],
+  errors: [auditErrors, signingKeyErrors],
   init: (deps) => ({ keyring: new Keyring(deps) }),
   stop: (deps) => deps.keyring.close(),
   routes: (ctx) => [auditRoutes(ctx)],

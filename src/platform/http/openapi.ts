@@ -8,6 +8,7 @@ import { openapi } from "@elysiajs/openapi";
 import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import type { Config } from "../../config";
+import { ERRORS_KEY } from "./error-catalog";
 import { ApiError, KernelErrors } from "./errors";
 
 export const API_REFERENCE_PATH = "/swagger";
@@ -57,7 +58,42 @@ type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: {
  * function, and the kernel parses every body with one (limits, JSON errors). Bodies
  * are JSON; this fills each empty `content` with the route's own body schema.
  */
-type RouteForDocs = { method: string; path: string; hooks?: { body?: unknown } };
+type RouteForDocs = { method: string; path: string; hooks?: { body?: unknown; detail?: Record<string, unknown> } };
+type ErrorCodes = ReadonlyMap<string, { statuses: ReadonlySet<number>; message: string }>;
+
+/**
+ * Each route's error answers, from the codes it declares in `x-errors` and the catalogs
+ * (DESIGN §7): one response per status, naming each code and what it means.
+ */
+function documentErrors(document: OpenApiDocument, routes: RouteForDocs[], errorCodes: ErrorCodes): void {
+  for (const route of routes) {
+    const declared = route.hooks?.detail?.[ERRORS_KEY];
+    if (!Array.isArray(declared)) continue;
+    const operation = document.paths?.[route.path.replace(/:([^/]+)/g, "{$1}")]?.[route.method.toLowerCase()] as { responses?: Record<string, unknown> } | undefined;
+    if (!operation) continue;
+    const byStatus = new Map<number, string[]>();
+    for (const code of declared as string[]) {
+      const entry = errorCodes.get(code);
+      for (const status of entry?.statuses ?? []) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    operation.responses ??= {};
+    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+      operation.responses[String(status)] = {
+        description: codes.map((code) => `\`${code}\`: ${errorCodes.get(code)!.message}`).join("; "),
+        content: { "application/json": { schema: errorBody(codes) } },
+      };
+    }
+  }
+}
+
+function errorBody(codes: string[]) {
+  return {
+    type: "object",
+    required: ["error"],
+    properties: { error: { type: "string", enum: codes }, message: { type: "string" }, field: { type: "string" } },
+    additionalProperties: true,
+  };
+}
 
 function documentJsonBodies(document: OpenApiDocument, routes: RouteForDocs[]): void {
   for (const route of routes) {
@@ -70,7 +106,7 @@ function documentJsonBodies(document: OpenApiDocument, routes: RouteForDocs[]): 
   }
 }
 
-export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }) {
+export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }, errorCodes: ErrorCodes = new Map()) {
   const plugin = new Elysia({ name: "api-reference" });
   // Every route of the app, as the OpenAPI plugin itself reads them (a protected accessor).
   const appRoutes = () => (plugin as unknown as { getGlobalRoutes(): RouteForDocs[] }).getGlobalRoutes();
@@ -78,6 +114,7 @@ export function apiReference(ctx: { version: string; config: Pick<Config, "dev">
     .onAfterHandle(({ path, response }) => {
       if (path === API_SPEC_PATH && response && typeof response === "object") {
         documentJsonBodies(response as OpenApiDocument, appRoutes());
+        documentErrors(response as OpenApiDocument, appRoutes(), errorCodes);
       }
     })
     .use(

@@ -14,11 +14,10 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { activeServiceAccount, assertCan, coversAll, type OrgActor, type Organization, PermissionErrors, readSettingsSection, requireOwner, validateScopes } from "../../orgs/index";
+import { activeServiceAccount, assertCan, coversAll, type OrgActor, type Organization, permissionErrors, readSettingsSection, requireOwner, validateScopes } from "../../orgs/index";
 import { verifyPersonalSeal } from "../../identity/index";
-import { KeyErrors } from "./errors";
+import { machineErrors } from "./errors";
 import { apiKeyBySecretHash } from "./hot-queries";
 import type { KeyEvent, RevocationMarkerSource } from "../../trust/index";
 import { apiKeys } from "./schema";
@@ -122,7 +121,7 @@ export async function createApiKey(
   const defaults = await readSettingsSection(deps.db.read, org, "api_key_scope");
   const scopes = input.scopes === undefined ? defaults.defaultScopes : validateScopes(input.scopes, "scopes");
   if (scopes.length === 0) {
-    throw new ApiError(400, PermissionErrors.invalidScope, { field: "scopes", message: "give the key's scopes, or set the organization's default API key scopes" });
+    throw permissionErrors.error("invalidScope", { field: "scopes", message: "give the key's scopes, or set the organization's default API key scopes" });
   }
   requireHeld(actor.scopes, scopes, "a key's scopes must be ones you hold");
   const ceiling = input.maxTokenLifetimeSeconds ?? defaults.maxTokenLifetimeSeconds;
@@ -132,13 +131,13 @@ export async function createApiKey(
   return deps.db.write(async (tx) => {
     // A key may only be bound to one of its own organization's live app groups (spec 4.2, 5.3).
     if (input.appGroupId && !(await deps.appGroups.find(tx, org.id, input.appGroupId))) {
-      throw new ApiError(404, KeyErrors.appGroupNotFound, { field: "appGroupId", message: "no live app group with this id or groupKey in the organization" });
+      throw machineErrors.error("appGroupNotFound", { field: "appGroupId", message: "no live app group with this id or groupKey in the organization" });
     }
     const serviceAccountId = input.serviceAccountId ?? null;
     if (serviceAccountId) {
       const account = await activeServiceAccount(tx, org.id, serviceAccountId);
       if (!account) {
-        throw new ApiError(404, KeyErrors.serviceAccountNotFound, { field: "serviceAccountId", message: "no active service account with this id in the organization" });
+        throw machineErrors.error("serviceAccountNotFound", { field: "serviceAccountId", message: "no active service account with this id in the organization" });
       }
       requireHeld(account.scopes, scopes, "a key bound to a service account may only narrow the account's role");
     }
@@ -203,7 +202,7 @@ async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedApiKey> {
     .from(apiKeys)
     .where(and(eq(apiKeys.orgId, input.orgId), isNull(apiKeys.revokedAt)));
   if (live >= MAX_LIVE_API_KEYS) {
-    throw new ApiError(409, KeyErrors.tooManyApiKeys, { limit: MAX_LIVE_API_KEYS, message: `an organization holds at most ${MAX_LIVE_API_KEYS} live API keys; revoke one first` });
+    throw machineErrors.error("tooManyApiKeys", { limit: MAX_LIVE_API_KEYS, message: `an organization holds at most ${MAX_LIVE_API_KEYS} live API keys; revoke one first` });
   }
   const key = API_KEY_PREFIX + randomSecret(API_KEY_SECRET_BYTES);
   const row: ApiKey = {
@@ -267,7 +266,7 @@ export async function revokeApiKey(
   const { row, event } = await deps.db.write(async (tx) => {
     await tx.lock(`api-key:${keyId}`);
     const [key] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.orgId, org.id)));
-    if (!key) throw new ApiError(404, KeyErrors.notFound, { message: "no such API key" });
+    if (!key) throw machineErrors.error("notFound", { message: "no such API key" });
     if (key.revokedAt !== null) return { row: key, event: null };
     const now = deps.clock.now();
     const until = now + key.maxTokenLifetimeSeconds * 1000 + REVOCATION_MARKER_MARGIN_MS;
@@ -291,7 +290,7 @@ export async function revokeApiKey(
 /** 403 PERMISSION_DENIED naming the first scope `held` does not cover (also plugin tokens' check). */
 export function requireHeld(held: readonly string[], scopes: readonly string[], message: string): void {
   const index = scopes.findIndex((scope) => !coversAll(held, [scope]));
-  if (index >= 0) throw new ApiError(403, PermissionErrors.permissionDenied, { field: `scopes[${index}]`, scope: scopes[index], message });
+  if (index >= 0) throw permissionErrors.error("permissionDenied", { field: `scopes[${index}]`, scope: scopes[index], message });
 }
 
 /** The revocation markers the keyring keeps in memory, read from this domain's table. */

@@ -9,12 +9,11 @@
 import type { AppContext } from "../../../context";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { appendAuditCommitted } from "../../../platform/audit/group-commit";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { activeServiceAccount, coversAll, type MachineOrgActor, type Organization, orgBySlug, type OrgCaller, parseScope } from "../../orgs/index";
 import { effectiveScopes } from "../principal";
 import { findApiKeyBySecret } from "./api-keys";
-import { KeyErrors } from "./errors";
+import { machineErrors } from "./errors";
 import { signM2mToken, verifyM2mToken, type M2mClaims } from "./m2m-token";
 
 /** Issued lifetimes (spec 5.2, §8): 300 when none is asked for, never under 60 or over 7 days. */
@@ -51,19 +50,16 @@ export interface ExchangeResult {
   scope: string;
 }
 
-function unauthorized(code: string, message: string): ApiError {
-  return new ApiError(401, code, { message });
-}
 
 /** The requested scopes, each within the key's: 400 invalid_scope otherwise (RFC 6749's code). */
 function narrowedScopes(requested: string | string[] | undefined, held: readonly string[]): string[] {
   if (requested === undefined) return [...held];
   const list = (Array.isArray(requested) ? requested : requested.split(/\s+/)).filter((s) => s !== "");
-  if (list.length === 0) throw new ApiError(400, KeyErrors.invalidScope, { field: "scope", message: "name at least one scope, or leave scope out for all of the key's" });
+  if (list.length === 0) throw machineErrors.error("invalidScope", { field: "scope", message: "name at least one scope, or leave scope out for all of the key's" });
   for (const scope of list) {
     const parsed = parseScope(scope);
-    if (!parsed.ok) throw new ApiError(400, KeyErrors.invalidScope, { field: "scope", scope, message: parsed.reason });
-    if (!coversAll(held, [scope])) throw new ApiError(400, KeyErrors.invalidScope, { field: "scope", scope, message: "a token's scope may only narrow the key's scopes" });
+    if (!parsed.ok) throw machineErrors.error("invalidScope", { field: "scope", scope, message: parsed.reason });
+    if (!coversAll(held, [scope])) throw machineErrors.error("invalidScope", { field: "scope", scope, message: "a token's scope may only narrow the key's scopes" });
   }
   return [...new Set(list)];
 }
@@ -73,10 +69,10 @@ export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "co
   const key = await findApiKeyBySecret(deps.db.read, input.apiKey);
   const org = key && (await orgBySlug(deps.db.read, input.orgSlug));
   // A key for another organization is as unknown here as a made-up one.
-  if (!key || !org || org.id !== key.orgId) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid for this organization");
-  if (key.revokedAt !== null) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key has been revoked");
+  if (!key || !org || org.id !== key.orgId) throw machineErrors.error("invalidApiKey", { message: "the API key is not valid for this organization" });
+  if (key.revokedAt !== null) throw machineErrors.error("apiKeyRevoked", { message: "the API key has been revoked" });
   const account = key.serviceAccountId ? await activeServiceAccount(deps.db.read, org.id, key.serviceAccountId) : null;
-  if (key.serviceAccountId && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  if (key.serviceAccountId && !account) throw machineErrors.error("serviceAccountInactive", { message: "the key's service account is suspended or deleted" });
   const connectedId = account?.connectedId ?? null;
   const scopes = narrowedScopes(input.scope, effectiveScopes(key.scopes, account));
   const expiresIn = issuedLifetime(input.lifetimeSeconds, key.maxTokenLifetimeSeconds);
@@ -121,9 +117,9 @@ type MachineDeps = Pick<AppContext, "db" | "clock" | "config" | "secrets" | "key
  */
 export async function authenticateMachineToken(deps: MachineDeps, token: string): Promise<M2mClaims> {
   const claims = await verifyM2mToken(deps, token, deps.config.baseUrl);
-  if (!claims) throw unauthorized(KeyErrors.invalidToken, "the access token is not valid");
-  if (claims.exp * 1000 <= deps.clock.now()) throw unauthorized(KeyErrors.tokenExpired, "the access token has expired; exchange the API key again");
-  if (await deps.keyring.isRevoked(claims.sub)) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key behind this token has been revoked");
+  if (!claims) throw machineErrors.error("invalidToken", { message: "the access token is not valid" });
+  if (claims.exp * 1000 <= deps.clock.now()) throw machineErrors.error("tokenExpired", { message: "the access token has expired; exchange the API key again" });
+  if (await deps.keyring.isRevoked(claims.sub)) throw machineErrors.error("apiKeyRevoked", { message: "the API key behind this token has been revoked" });
   return claims;
 }
 
@@ -132,9 +128,9 @@ export async function authenticateMachineToken(deps: MachineDeps, token: string)
  * or 401: another organization's token, or its service account no longer active.
  */
 export async function machineInOrg(deps: Pick<AppContext, "db">, claims: M2mClaims, org: Organization | null): Promise<MachineOrgActor> {
-  if (!org || org.id !== claims.org) throw unauthorized(KeyErrors.wrongOrganization, "the access token belongs to another organization");
+  if (!org || org.id !== claims.org) throw machineErrors.error("wrongOrganization", { message: "the access token belongs to another organization" });
   const account = claims.sa ? await activeServiceAccount(deps.db.read, org.id, claims.sa) : null;
-  if (claims.sa && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  if (claims.sa && !account) throw machineErrors.error("serviceAccountInactive", { message: "the key's service account is suspended or deleted" });
   const connectedId = account?.connectedId ?? null;
   const scopes = effectiveScopes(claims.scope.split(" ").filter((s) => s !== ""), account);
   return {

@@ -19,7 +19,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { activeServiceAccount, coversAll, type Organization } from "../../orgs/index";
 import type { ApiKey } from "./api-keys";
-import { KeyErrors } from "./errors";
+import { machineErrors } from "./errors";
 import { orgSigner, SigningKeyErrors } from "../../trust/index";
 
 export const PARTNER_ASSERTION_TYPE = "partner-assertion+jwt";
@@ -82,9 +82,6 @@ export function partnerAssertionIssuer(baseUrl: string, slug: string): string {
   return `${baseUrl}/orgs/${slug}`;
 }
 
-function unauthorized(code: string, message: string): ApiError {
-  return new ApiError(401, code, { message });
-}
 
 /**
  * POST /api/public/orgs/{slug}/partner-assertion, for a key the public API guard has
@@ -98,12 +95,12 @@ export async function issuePartnerAssertion(
 ): Promise<PartnerAssertion> {
   const { keyOrg: org, apiKey: key } = access;
   // Another organization's key is as unknown here as a made-up one (and an unknown slug too).
-  if (org.slug !== slug.toLowerCase()) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid for this organization");
+  if (org.slug !== slug.toLowerCase()) throw machineErrors.error("invalidApiKey", { message: "the API key is not valid for this organization" });
   let scopes: readonly string[] = key.scopes;
   let connectedId: string | null = null;
   if (key.serviceAccountId) {
     const account = await activeServiceAccount(deps.db.read, org.id, key.serviceAccountId);
-    if (!account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+    if (!account) throw machineErrors.error("serviceAccountInactive", { message: "the key's service account is suspended or deleted" });
     connectedId = account.connectedId;
     // As for M2M tokens: the account's role as it is now caps the key's scopes.
     scopes = scopes.filter((scope) => coversAll(account.scopes, [scope]));

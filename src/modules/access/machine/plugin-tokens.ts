@@ -13,11 +13,10 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { assertCan, type OrgActor, type Organization, PermissionErrors, readSettingsSection, validateScopes, validName } from "../../orgs/index";
+import { assertCan, type OrgActor, type Organization, permissionErrors, readSettingsSection, validateScopes, validName } from "../../orgs/index";
 import { requireHeld } from "./api-keys";
-import { KeyErrors } from "./errors";
+import { machineErrors } from "./errors";
 import { orgPluginTokens } from "./schema";
 
 export const PLUGIN_TOKEN_PREFIX = "ah_plugin_";
@@ -87,7 +86,7 @@ export async function createPluginToken(deps: Pick<AppContext, "db" | "clock">, 
   const name = validName(input.name);
   const scopes = input.scopes === undefined ? (await readSettingsSection(deps.db.read, org, "api_key_scope")).defaultScopes : validateScopes(input.scopes, "scopes");
   if (scopes.length === 0) {
-    throw new ApiError(400, PermissionErrors.invalidScope, { field: "scopes", message: "give the token's scopes, or set the organization's default API key scopes" });
+    throw permissionErrors.error("invalidScope", { field: "scopes", message: "give the token's scopes, or set the organization's default API key scopes" });
   }
   requireHeld(actor.scopes, scopes, "a plugin token's scopes must be ones you hold");
   const days = input.expiresInDays ?? PLUGIN_TOKEN_EXPIRY_DAYS.default;
@@ -100,7 +99,7 @@ export async function createPluginToken(deps: Pick<AppContext, "db" | "clock">, 
       .from(orgPluginTokens)
       .where(and(eq(orgPluginTokens.orgId, org.id), isNull(orgPluginTokens.revokedAt), gt(orgPluginTokens.expiresAt, now)));
     if (live >= MAX_LIVE_PLUGIN_TOKENS) {
-      throw new ApiError(409, KeyErrors.tooManyPluginTokens, {
+      throw machineErrors.error("tooManyPluginTokens", {
         limit: MAX_LIVE_PLUGIN_TOKENS,
         message: `an organization holds at most ${MAX_LIVE_PLUGIN_TOKENS} live plugin tokens; revoke one first`,
       });
@@ -162,7 +161,7 @@ export async function revokePluginToken(
     await tx.lock(`plugin-token:${tokenId}`);
     const now = deps.clock.now();
     const [row] = await tx.select().from(orgPluginTokens).where(and(eq(orgPluginTokens.id, tokenId), eq(orgPluginTokens.orgId, org.id)));
-    if (!row) throw new ApiError(404, KeyErrors.notFound, { message: "no such plugin token" });
+    if (!row) throw machineErrors.error("notFound", { message: "no such plugin token" });
     if (row.revokedAt !== null) return pluginTokenView(row, now);
     await tx.update(orgPluginTokens).set({ revokedAt: now, revokedBy: actor.userId }).where(eq(orgPluginTokens.id, tokenId));
     await appendAudit(tx, {

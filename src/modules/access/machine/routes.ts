@@ -6,14 +6,14 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
+import { declaresErrors } from "../../../platform/http/error-catalog";
 import { requestInfo } from "../../../platform/http/kernel";
-import { orgGuard } from "../../orgs/index";
+import { ORG_GUARD_ERRORS, orgGuard } from "../../orgs/index";
 import { SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { publicApiGuard, requiresScope } from "../public-v1/guard";
 import { strictBody } from "../../../platform/http/strict-body";
 import { API_KEY_NAME_MAX, createApiKey, LONG_LIFETIME_SEAL_PURPOSE, listApiKeys, MAX_LIVE_API_KEYS, revokeApiKey, TOKEN_CEILING } from "./api-keys";
-import { KeyErrors } from "./errors";
+import { machineErrors, MACHINE_TOKEN_ERRORS } from "./errors";
 import { callerView, exchangeApiKey, M2M_LIFETIME } from "./m2m";
 import { createMasterSeal, etagMatches, JWKS_CACHE_CONTROL, jwksOf, MASTER_SEAL_PURPOSE, masterSealStatus, MAX_RETIRING_SIGNING_KEYS, MAX_SIGNED_TOKEN_LIFETIME_SECONDS, rotateSigningKeys, signingKeysView } from "../../trust/index";
 import { AUDIENCE_MAX_LENGTH, issuePartnerAssertion, PARTNER_ASSERTION_TTL, PARTNER_ASSERTION_TYPE } from "./partner-assertion";
@@ -161,6 +161,7 @@ function machineRoutes(ctx: AppContext) {
         body: TokenRequest,
         response: TokenResponse,
         detail: {
+        ...declaresErrors("invalid_scope", "invalid_api_key", "api_key_revoked", "service_account_inactive", "rate_limited"),
           tags: ["Machine access"],
           summary: "Exchange an org API key for an M2M access token",
           description:
@@ -176,6 +177,7 @@ function machineRoutes(ctx: AppContext) {
       params: SlugParams,
       response: CallerView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, ...MACHINE_TOKEN_ERRORS),
         tags: ["Machine access"],
         summary: "Who is calling in this organization",
         description:
@@ -202,6 +204,7 @@ function apiKeyRoutes(ctx: AppContext) {
         body: CreateApiKeyBody,
         response: { 201: CreatedApiKey },
         detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED", "invalid_scope", "service_account_not_found", "app_group_not_found", "owner_required", "step_up_required", "step_up_failed", "too_many_api_keys"),
           tags,
           summary: "Create an org API key",
           description:
@@ -220,6 +223,7 @@ function apiKeyRoutes(ctx: AppContext) {
       query: t.Object({ includeRevoked: t.Optional(t.BooleanString({ description: "Also list revoked keys" })) }),
       response: t.Array(ApiKeyView),
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "List org API keys",
         description: "Needs org.api_key.list. Live keys, oldest first (revoked ones too with ?includeRevoked=true). The key itself is never shown again, only its prefix.",
@@ -230,6 +234,7 @@ function apiKeyRoutes(ctx: AppContext) {
       params: t.Object({ slug: t.String({ maxLength: 100 }), keyId: t.String({ maxLength: 100 }) }),
       response: ApiKeyView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "Revoke an org API key",
         description:
@@ -246,6 +251,7 @@ function signingKeyRoutes(ctx: AppContext) {
       org: true,
       response: MasterSealView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS),
         tags: ["Keys"],
         summary: "Org Master Seal status and readiness",
         description:
@@ -266,6 +272,7 @@ function signingKeyRoutes(ctx: AppContext) {
         body: t.Optional(t.Object({ ...SealAssertionBody })),
         response: { 201: MasterSealView },
         detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "owner_required", "step_up_required", "step_up_failed", "master_seal_exists"),
           tags: ["Keys"],
           summary: "Create the Org Master Seal (owner, with a personal seal)",
           description:
@@ -282,6 +289,7 @@ function signingKeyRoutes(ctx: AppContext) {
       params: SlugParams,
       response: SigningKeysView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS),
         tags,
         summary: "The organization's signing keys",
         description: "The current token key, the current permit key, and the rotated token keys still published until their retireAt: exactly what the JWKS carries. Any member may read it.",
@@ -306,6 +314,7 @@ function signingKeyRoutes(ctx: AppContext) {
         ),
         response: SigningKeysView,
         detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "admin_required", "ORG_SEAL_REQUIRED", "too_many_signing_keys"),
           tags,
           summary: "Rotate the signing keys",
           description:
@@ -323,7 +332,7 @@ function jwksRoutes(ctx: AppContext) {
     "/api/public/orgs/:slug/jwks.json",
     async ({ params, request }) => {
       const jwks = await jwksOf(ctx, params.slug);
-      if (!jwks) throw new ApiError(404, KeyErrors.notFound, { message: "no such organization" });
+      if (!jwks) throw machineErrors.error("notFound", { message: "no such organization" });
       const headers = { etag: jwks.etag, "cache-control": JWKS_CACHE_CONTROL, "content-type": "application/json" };
       if (etagMatches(request.headers.get("if-none-match"), jwks.etag)) return new Response(null, { status: 304, headers });
       return new Response(jwks.bytes, { headers });
@@ -332,6 +341,7 @@ function jwksRoutes(ctx: AppContext) {
       params: SlugParams,
       response: { 200: Jwks, 304: t.Void(), 404: t.Object({ error: t.String(), message: t.String() }) },
       detail: {
+        ...declaresErrors("not_found"),
         tags,
         summary: "The organization's JWKS",
         description:
@@ -388,6 +398,7 @@ function partnerAssertionRoutes(ctx: AppContext) {
       ...strictBody(PartnerAssertionRequest),
       response: PartnerAssertionResponse,
       detail: {
+        ...declaresErrors("api_key_required", "invalid_api_key", "api_key_revoked", "service_account_inactive", "PERMISSION_DENIED", "ORG_SEAL_REQUIRED"),
         // The organization vouches for the key itself: no scope beyond holding a live key.
         ...requiresScope("none"),
         tags: ["Machine access"],
@@ -432,6 +443,7 @@ function webhookSecretRoutes(ctx: AppContext) {
       params: SlugParams,
       response: WebhookSecretStatusView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "The webhook signing secret's status",
         description: `Needs ${WebhookSecretScopes.read} (Owner and Admin). Whether a secret exists, when it was generated and until when the replaced one still verifies. Never the secret.`,
@@ -453,6 +465,7 @@ function webhookSecretRoutes(ctx: AppContext) {
         transform: ({ body }) => (body === undefined ? undefined : strictRegenerateBody.transform({ body })),
         response: { 201: RegeneratedWebhookSecret },
         detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
           tags,
           summary: "Regenerate the webhook signing secret",
           description:
@@ -516,6 +529,7 @@ function pluginTokenRoutes(ctx: AppContext) {
         ...strictBody(CreatePluginTokenBody),
         response: { 201: CreatedPluginToken },
         detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED", "invalid_scope", "too_many_plugin_tokens"),
           tags,
           summary: "Create a plugin token",
           description:
@@ -531,6 +545,7 @@ function pluginTokenRoutes(ctx: AppContext) {
       query: t.Object({ includeRevoked: t.Optional(t.BooleanString({ description: "Also list revoked tokens" })) }),
       response: t.Array(PluginTokenView),
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "List plugin tokens",
         description: `Needs ${PluginTokenScopes.list}. Unrevoked tokens, expired ones included (status), oldest first; revoked ones too with ?includeRevoked=true. Never the token itself.`,
@@ -541,6 +556,7 @@ function pluginTokenRoutes(ctx: AppContext) {
       params: t.Object({ slug: t.String({ maxLength: 100 }), tokenId: t.String({ maxLength: 100 }) }),
       response: PluginTokenView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "Revoke a plugin token",
         description: `Needs ${PluginTokenScopes.revoke}. The token stops working at once. Revoking a revoked token changes nothing. 404 for an unknown token or another organization's. Emits org.plugin_token.revoked.`,
@@ -553,6 +569,7 @@ function pluginTokenRoutes(ctx: AppContext) {
       query: t.Object({ tokenId: t.String({ minLength: 1, maxLength: 100, description: "The token's id" }) }),
       response: PluginTokenView,
       detail: {
+        ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
         tags,
         summary: "Revoke a plugin token (by ?tokenId=)",
         description: `The same as DELETE …/plugin-tokens/{tokenId}: needs ${PluginTokenScopes.revoke}; 400 without tokenId; 404 for an unknown token or another organization's. Emits org.plugin_token.revoked.`,

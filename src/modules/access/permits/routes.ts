@@ -7,6 +7,8 @@
  */
 import { Elysia, t, type Cookie } from "elysia";
 import type { AppContext } from "../../../context";
+import { declaresErrors } from "../../../platform/http/error-catalog";
+import { MACHINE_TOKEN_ERRORS } from "../machine/errors";
 import { strictBody } from "../../../platform/http/strict-body";
 import { bearerToken, resolveSessionActor, SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { authenticateMachineToken } from "../machine/m2m";
@@ -69,6 +71,7 @@ export function permitRoutes(ctx: AppContext) {
       ...strictBody(PermitRequestBody),
       response: IssuedPermitView,
       detail: {
+        ...declaresErrors("unauthorized", "badge_suspended", "session_too_old", "passkey_required", ...MACHINE_TOKEN_ERRORS, "no_organization_context", "badge_not_found", "badge_revoked", "scope_not_held", "invalid_scope", "personal_seal_required", "step_up_required", "step_up_failed", "signing_key_missing", "idempotency_key_reused", "context_too_large"),
         tags: ["Permits"],
         summary: "Issue a signed permit for the caller's own badge",
         description:

@@ -18,7 +18,7 @@ import type { AppContext } from "../../../context";
 import { canonicalJson } from "../../../platform/crypto/canonical-json";
 import { sha256Hex } from "../../../platform/crypto/hash";
 import { signRs256 } from "../../../platform/crypto/rs256";
-import { ApiError } from "../../../platform/http/errors";
+import { defineErrors } from "../../../platform/http/error-catalog";
 import { newId } from "../../../platform/ids";
 import { machineInOrg } from "../machine/m2m";
 import type { M2mClaims } from "../machine/m2m-token";
@@ -27,22 +27,27 @@ import { orgSigner } from "../../trust/index";
 import { hasPersonalSeal, verifyPersonalSeal } from "../../identity/index";
 import { permitIdempotency } from "./schema";
 
-export const PermitErrors = {
-  noOrganizationContext: "no_organization_context",
-  badgeNotFound: "badge_not_found",
-  badgeRevoked: "badge_revoked",
-  scopeNotHeld: "scope_not_held",
-  invalidScope: "invalid_scope",
-  personalSealRequired: "personal_seal_required",
-  signingKeyMissing: "signing_key_missing",
-  idempotencyKeyReused: "idempotency_key_reused",
-  contextTooLarge: "context_too_large",
-} as const;
 
 /** ttlSeconds (spec §8): default 30, clamped to 1..300. */
 export const PERMIT_TTL = { default: 30, min: 1, max: 300 } as const;
 /** The largest `context` object a permit carries, serialized. */
 export const PERMIT_CONTEXT_MAX_BYTES = 4096;
+
+/** The permit checks' answers (spec 5.5), with their statuses (DESIGN §7). */
+export const permitErrors = defineErrors({
+  noOrganizationContext: { code: "no_organization_context", status: 400, message: "no such organization: a permit is issued in an organization's context" },
+  badgeNotFound: { code: "badge_not_found", status: 404, message: "the caller holds no badge in this organization" },
+  badgeRevoked: { code: "badge_revoked", status: 403, message: "the caller's badge in this organization has been revoked" },
+  scopeNotHeld: { code: "scope_not_held", status: 403, message: "the caller does not hold this scope" },
+  invalidScope: { code: "invalid_scope", status: 400, message: "requestedScope is not a well-formed scope" },
+  personalSealRequired: { code: "personal_seal_required", status: 403, message: "the organization's security mode needs a Personal Seal (a registered passkey), which machines cannot give" },
+  stepUpRequired: { code: "step_up_required", status: 403, message: "seal this request with your passkey" },
+  signingKeyMissing: { code: "signing_key_missing", status: 500, message: "the organization has no permit signing key: its Org Master Seal has not been made" },
+  idempotencyKeyReused: { code: "idempotency_key_reused", status: 409, message: "this idempotencyKey was used for another request within the permit's lifetime" },
+  contextTooLarge: { code: "context_too_large", status: 400, message: `context is at most ${PERMIT_CONTEXT_MAX_BYTES} bytes as JSON` },
+});
+
+export const PermitErrors = permitErrors.codes;
 export const PERMIT_TOKEN_TYPE = "permit+jwt";
 /** The personal seal a person presents for a permit in a strict organization; subject = the org slug. */
 export const PERMIT_SEAL_PURPOSE = "permit.issue";
@@ -106,7 +111,7 @@ async function badgeHolder(deps: Deps, org: Organization, caller: PermitCaller):
   if (caller.kind === "m2m") {
     const machine = await machineInOrg(deps, caller.claims, org);
     if (!machine.connectedId) {
-      throw new ApiError(404, PermitErrors.badgeNotFound, { message: "the API key acts as no service account, so the caller has no badge in this organization" });
+      throw permitErrors.error("badgeNotFound", { message: "the API key acts as no service account, so the caller has no badge in this organization" });
     }
     return { connectedId: machine.connectedId, scopes: machine.scopes, userId: null };
   }
@@ -116,16 +121,16 @@ async function badgeHolder(deps: Deps, org: Organization, caller: PermitCaller):
     await enforceSessionPolicy(deps.db.read, access.org, access.actor, caller.sessionToken, deps.clock.now());
     return { connectedId: access.actor.connectedId, scopes: access.actor.scopes, userId: caller.userId };
   }
-  if (await hasRevokedBadge(deps.db.read, org.id, caller.userId)) throw new ApiError(403, PermitErrors.badgeRevoked, { message: "your badge in this organization has been revoked" });
-  throw new ApiError(404, PermitErrors.badgeNotFound, { message: "you hold no badge in this organization" });
+  if (await hasRevokedBadge(deps.db.read, org.id, caller.userId)) throw permitErrors.error("badgeRevoked", { message: "your badge in this organization has been revoked" });
+  throw permitErrors.error("badgeNotFound", { message: "you hold no badge in this organization" });
 }
 
 /** Check 5: the requested scope, well-formed and covered by what the badge holds. */
 function requireScope(holder: BadgeHolder, requestedScope: string): void {
   const parsed = parseScope(requestedScope);
-  if (!parsed.ok) throw new ApiError(400, PermitErrors.invalidScope, { field: "requestedScope", message: parsed.reason });
+  if (!parsed.ok) throw permitErrors.error("invalidScope", { field: "requestedScope", message: parsed.reason });
   if (!coversAll(holder.scopes, [requestedScope])) {
-    throw new ApiError(403, PermitErrors.scopeNotHeld, { scope: requestedScope, message: "the caller does not hold this scope" });
+    throw permitErrors.error("scopeNotHeld", { scope: requestedScope, message: "the caller does not hold this scope" });
   }
 }
 
@@ -134,20 +139,20 @@ async function requireSealTier(deps: Deps, tier: IssuedPermit["sealTier"], holde
   if (tier === "credential") return;
   if (holder.userId === null) {
     if (tier === "personal_seal") return;
-    throw new ApiError(403, PermitErrors.personalSealRequired, { sealTier: tier, message: "this organization is in strict mode: every permit is sealed by a person's passkey, so machines cannot ask for one" });
+    throw permitErrors.error("personalSealRequired", { sealTier: tier, message: "this organization is in strict mode: every permit is sealed by a person's passkey, so machines cannot ask for one" });
   }
   if (!(await hasPersonalSeal(deps.db.read, holder.userId))) {
-    throw new ApiError(403, PermitErrors.personalSealRequired, { sealTier: tier, message: "this organization requires a Personal Seal: register a passkey first" });
+    throw permitErrors.error("personalSealRequired", { sealTier: tier, message: "this organization requires a Personal Seal: register a passkey first" });
   }
   if (tier === "sealed_request" && (sealAssertion === undefined || sealAssertion === null || sealAssertion === "")) {
-    throw new ApiError(403, "step_up_required", { purpose: PERMIT_SEAL_PURPOSE, subject: "the organization slug", message: "seal this request with your passkey" });
+    throw permitErrors.error("stepUpRequired", { purpose: PERMIT_SEAL_PURPOSE, subject: "the organization slug", message: "seal this request with your passkey" });
   }
 }
 
 function validContext(context: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (context === undefined) return undefined;
   if (Buffer.byteLength(JSON.stringify(context)) > PERMIT_CONTEXT_MAX_BYTES) {
-    throw new ApiError(400, PermitErrors.contextTooLarge, { field: "context", limitBytes: PERMIT_CONTEXT_MAX_BYTES, message: `context is at most ${PERMIT_CONTEXT_MAX_BYTES} bytes as JSON` });
+    throw permitErrors.error("contextTooLarge", { field: "context", limitBytes: PERMIT_CONTEXT_MAX_BYTES, message: `context is at most ${PERMIT_CONTEXT_MAX_BYTES} bytes as JSON` });
   }
   return context;
 }
@@ -160,13 +165,13 @@ function permitSealContext(orgId: string, connectedId: string, idempotencyKey: s
 export async function issuePermit(deps: Deps, caller: PermitCaller, input: PermitRequest): Promise<IssuedPermit> {
   const context = validContext(input.context);
   const org = await orgBySlug(deps.db.read, input.slug);
-  if (!org) throw new ApiError(400, PermitErrors.noOrganizationContext, { message: `no organization "${input.slug}": a permit is issued in an organization's context` });
+  if (!org) throw permitErrors.error("noOrganizationContext", { message: `no organization "${input.slug}": a permit is issued in an organization's context` });
   const holder = await badgeHolder(deps, org, caller);
   requireScope(holder, input.requestedScope);
   const sealTier = SEAL_TIERS[await securityModeOf(deps.db.read, org.id)];
   await requireSealTier(deps, sealTier, holder, input.sealAssertion);
   const signer = await orgSigner(deps, "permit", org.id);
-  if (!signer) throw new ApiError(500, PermitErrors.signingKeyMissing, { message: "the organization has no permit signing key: its Org Master Seal has not been made" });
+  if (!signer) throw permitErrors.error("signingKeyMissing", { message: "the organization has no permit signing key: its Org Master Seal has not been made" });
 
   const ttl = clampTtl(input.ttlSeconds);
   const now = deps.clock.now();
@@ -213,7 +218,7 @@ export async function issuePermit(deps: Deps, caller: PermitCaller, input: Permi
     // A permit signed with a key rotated out since no longer verifies: a fresh one replaces it.
     if (earlier && earlier.expiresAt > now && earlier.permitKeyId === signer.kid) {
       if (earlier.requestHash !== requestHash) {
-        throw new ApiError(409, PermitErrors.idempotencyKeyReused, { field: "idempotencyKey", message: "this idempotencyKey was used for another request within the permit's lifetime" });
+        throw permitErrors.error("idempotencyKeyReused", { field: "idempotencyKey", message: "this idempotencyKey was used for another request within the permit's lifetime" });
       }
       return JSON.parse(await deps.secrets.open(earlier.permitSealed, permitSealContext(org.id, holder.connectedId, key))) as IssuedPermit;
     }

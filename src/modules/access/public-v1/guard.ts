@@ -19,16 +19,11 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
 import { bearerToken } from "../../identity/index";
 import { findApiKeyBySecret, type ApiKey } from "../machine/api-keys";
-import { KeyErrors } from "../machine/errors";
+import { machineErrors } from "../machine/errors";
 import { activeServiceAccount, type Organization, orgById, orgWideKeyRequired } from "../../orgs/index";
 import { keyActorOf, requireScope, type KeyActor } from "../principal";
-
-export const PublicApiErrors = {
-  apiKeyRequired: "api_key_required",
-} as const;
 
 export interface PublicApiAccess {
   keyOrg: Organization;
@@ -42,9 +37,6 @@ export type KeyRequirement = string | true;
 /** The OpenAPI extension that records a route's required scope ("none": the key's own view). */
 export const REQUIRED_SCOPE_KEY = "x-required-scope";
 
-function unauthorized(code: string, message: string): ApiError {
-  return new ApiError(401, code, { message });
-}
 
 /** The key a request presents: X-Api-Key first, else a bearer credential. */
 function presentedKey(request: Request): string | null {
@@ -53,16 +45,16 @@ function presentedKey(request: Request): string | null {
 
 export async function resolvePublicApiKey(deps: Pick<AppContext, "db">, request: Request, options: { orgWide: boolean; scope: KeyRequirement }): Promise<PublicApiAccess> {
   const secret = presentedKey(request);
-  if (!secret) throw unauthorized(PublicApiErrors.apiKeyRequired, "send an org API key in X-Api-Key (or Authorization: Bearer)");
+  if (!secret) throw machineErrors.error("apiKeyRequired", { message: "send an org API key in X-Api-Key (or Authorization: Bearer)" });
   const key = await findApiKeyBySecret(deps.db.read, secret);
-  if (!key) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid");
+  if (!key) throw machineErrors.error("invalidApiKey", { message: "the API key is not valid" });
   // Spec 5.1: a revoked key answers 401; callers treat it as an outage, not as "no organization".
-  if (key.revokedAt !== null) throw unauthorized(KeyErrors.apiKeyRevoked, "the API key has been revoked");
+  if (key.revokedAt !== null) throw machineErrors.error("apiKeyRevoked", { message: "the API key has been revoked" });
   const account = key.serviceAccountId ? await activeServiceAccount(deps.db.read, key.orgId, key.serviceAccountId) : null;
-  if (key.serviceAccountId && !account) throw unauthorized(KeyErrors.serviceAccountInactive, "the key's service account is suspended or deleted");
+  if (key.serviceAccountId && !account) throw machineErrors.error("serviceAccountInactive", { message: "the key's service account is suspended or deleted" });
   if (options.orgWide && key.appGroupId !== null) throw orgWideKeyRequired();
   const org = await orgById(deps.db.read, key.orgId);
-  if (!org) throw unauthorized(KeyErrors.invalidApiKey, "the API key is not valid");
+  if (!org) throw machineErrors.error("invalidApiKey", { message: "the API key is not valid" });
   const keyActor = keyActorOf(key, account);
   if (options.scope !== true) requireScope(keyActor, options.scope);
   return { keyOrg: org, apiKey: key, keyActor };

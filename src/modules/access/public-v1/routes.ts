@@ -4,6 +4,8 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
+import { declaresErrors } from "../../../platform/http/error-catalog";
+import { API_KEY_ERRORS } from "../machine/errors";
 import { publicApiGuard, requiresScope } from "./guard";
 import { describeKey, matchOrg, orgById, orgsByOwner } from "./service";
 
@@ -42,7 +44,7 @@ export function publicV1Routes(ctx: AppContext) {
           }),
         }),
       ]),
-      detail: { ...requiresScope("none"), tags, summary: "The organization behind the key", description: `The organization's public view and the key itself (never its secret). ${AUTH}` },
+      detail: { ...requiresScope("none"), ...declaresErrors(...API_KEY_ERRORS), tags, summary: "The organization behind the key", description: `The organization's public view and the key itself (never its secret). ${AUTH}` },
     })
     .post("/orgs/by-owner", ({ keyOrg, body }) => orgsByOwner(ctx, keyOrg, body.ownerEmail), {
       orgWideKey: true,
@@ -50,6 +52,7 @@ export function publicV1Routes(ctx: AppContext) {
       response: t.Array(PublicOrg),
       detail: {
         ...requiresScope("none"),
+        ...declaresErrors(...API_KEY_ERRORS, "org_wide_key_required"),
         tags,
         summary: "Organizations an owner e-mail owns",
         description: `Every organization the given e-mail owns, each with ready: the key's organization when its owner has that address, else an empty list.${OWN_ORG}${ORG_WIDE} ${AUTH}`,
@@ -61,6 +64,7 @@ export function publicV1Routes(ctx: AppContext) {
       response: { 200: PublicOrg, 404: NotFound },
       detail: {
         ...requiresScope("none"),
+        ...declaresErrors(...API_KEY_ERRORS, "org_wide_key_required"),
         tags,
         summary: "Match an organization by owner e-mail and name",
         description: `The organization whose owner has ownerEmail and whose name is orgName (case and spacing aside), or 404.${OWN_ORG}${ORG_WIDE} ${AUTH}`,
@@ -70,6 +74,6 @@ export function publicV1Routes(ctx: AppContext) {
       orgWideKey: true,
       body: t.Object({ orgId: t.String({ minLength: 1, maxLength: 100 }) }),
       response: { 200: PublicOrg, 404: NotFound },
-      detail: { ...requiresScope("none"), tags, summary: "An organization by id", description: `{id, name, slug, ready}, or 404 when there is no such organization.${OWN_ORG}${ORG_WIDE} ${AUTH}` },
+      detail: { ...requiresScope("none"), ...declaresErrors(...API_KEY_ERRORS, "org_wide_key_required", "not_found"), tags, summary: "An organization by id", description: `{id, name, slug, ready}, or 404 when there is no such organization.${OWN_ORG}${ORG_WIDE} ${AUTH}` },
     });
 }

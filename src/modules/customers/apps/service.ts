@@ -16,7 +16,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { assertCan, KNOWN_SCOPES, type Organization, type OrgCaller, ownerEmailOf, PermissionErrors, requireRoomFor } from "../../orgs/index";
+import { assertCan, KNOWN_SCOPES, type Organization, type OrgCaller, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
 import { AppErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
@@ -260,7 +260,7 @@ export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupC
   assertCan(c.caller, APP_SCOPES.groupCreate);
   assertCan(c.caller, APP_SCOPES.applicationCreate);
   if (c.caller.kind === "m2m" && c.caller.appGroupId !== null) {
-    throw new ApiError(403, PermissionErrors.permissionDenied, { message: "a key scoped to one app group cannot create app groups" });
+    throw permissionErrors.error("permissionDenied", { message: "a key scoped to one app group cannot create app groups" });
   }
   if (input.orgId !== undefined && input.orgId !== c.org.id) throw invalidField(AppErrors.orgMismatch, "orgId", "orgId is not the organization in the path");
   const id = newHexId();

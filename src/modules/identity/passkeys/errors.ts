@@ -1,23 +1,19 @@
-/** Error codes of the passkey and personal-seal routes (DESIGN §7: lower_snake_case, listed per module). */
-export const PasskeyErrors = {
-  /** The ceremony's challenge is unknown, expired (5 minutes) or already used: fetch new options. */
-  challengeExpired: "challenge_expired",
-  /** The authenticator's response did not verify (signature, origin, relying party, flags). */
-  verificationFailed: "passkey_verification_failed",
-  /** A sign-in assertion names a credential this deployment does not know (deleted, or never registered). */
-  unknownPasskey: "unknown_passkey",
-  /** The credential is already registered (to this or another account). */
-  alreadyRegistered: "passkey_already_registered",
-  /** No passkey with that id belongs to the caller. */
-  notFound: "passkey_not_found",
-  /** A seal was requested by a user who has registered no passkey. */
-  noPersonalSeal: "no_personal_seal",
-  /** A sealed action was called without an assertion (spec §7). */
-  stepUpRequired: "step_up_required",
-  /** A sealed action's assertion was refused; the body's `reason` says why (spec §7). */
-  stepUpFailed: "step_up_failed",
-  rateLimited: "rate_limited",
-} as const;
+/** Error codes of the passkey and personal-seal routes, with their statuses (DESIGN §7). */
+import { defineErrors } from "../../../platform/http/error-catalog";
+
+export const passkeyErrors = defineErrors({
+  challengeExpired: { code: "challenge_expired", status: 400, message: "the ceremony's challenge is unknown, expired (5 minutes) or already used: ask for new options" },
+  verificationFailed: { code: "passkey_verification_failed", status: 400, message: "the authenticator's response did not verify (signature, origin, relying party, flags)" },
+  unknownPasskey: { code: "unknown_passkey", status: 400, message: "the assertion names a credential this deployment does not know (deleted, or never registered)" },
+  alreadyRegistered: { code: "passkey_already_registered", status: 409, message: "the credential is already registered, to this or another account" },
+  notFound: { code: "passkey_not_found", status: 404, message: "no passkey with that id belongs to the caller" },
+  noPersonalSeal: { code: "no_personal_seal", status: 400, message: "the caller has registered no passkey, so has no Personal Seal" },
+  stepUpRequired: { code: "step_up_required", status: 403, message: "a sealed action called without a passkey assertion (spec §7)" },
+  stepUpFailed: { code: "step_up_failed", status: 403, message: "the sealed action's assertion was refused; `reason` says why (spec §7)" },
+  rateLimited: { code: "rate_limited", status: 429, message: "too many ceremonies; retry after Retry-After seconds" },
+});
+
+export const PasskeyErrors = passkeyErrors.codes;
 
 /** Why a personal seal was refused: the `reason` of a 403 `step_up_failed`. */
 export const SealRefusal = {

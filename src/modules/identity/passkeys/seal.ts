@@ -23,7 +23,7 @@ import {
   checkAssertion,
   expectationsOf,
 } from "./ceremonies";
-import { PasskeyErrors, SealRefusal, type SealRefusalReason } from "./errors";
+import { passkeyErrors, SealRefusal, type SealRefusalReason } from "./errors";
 import { relyingParty } from "./relying-party";
 
 /** Purposes are short machine names such as `api_key.long_lifetime` or `linked_identity.switch`. */
@@ -65,7 +65,7 @@ export async function sealOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return deps.db.write(async (tx) => {
     const keys = await passkeysOf(tx, userId);
-    if (keys.length === 0) throw new ApiError(400, PasskeyErrors.noPersonalSeal, { message: "register a passkey first: it is your personal seal" });
+    if (keys.length === 0) throw passkeyErrors.error("noPersonalSeal", { message: "register a passkey first: it is your personal seal" });
     const options = await generateAuthenticationOptions({
       rpID: relyingParty(deps.config).id,
       allowCredentials: descriptorsOf(keys),
@@ -78,7 +78,7 @@ export async function sealOptions(
 }
 
 function refused(reason: SealRefusalReason): ApiError {
-  return new ApiError(403, PasskeyErrors.stepUpFailed, { reason });
+  return passkeyErrors.error("stepUpFailed", { reason });
 }
 
 function isMissing(assertion: unknown): boolean {
@@ -98,7 +98,7 @@ export async function verifyPersonalSeal(
   input: { userId: string; purpose: string; subject: string; assertion: unknown },
 ): Promise<{ credentialId: string }> {
   if (isMissing(input.assertion)) {
-    throw new ApiError(403, PasskeyErrors.stepUpRequired, { message: `this action needs a personal seal for ${input.purpose}` });
+    throw passkeyErrors.error("stepUpRequired", { message: `this action needs a personal seal for ${input.purpose}` });
   }
   const response = parseAuthenticationResponse(input.assertion);
   const clientData = response && clientDataOf(response.response.clientDataJSON);

@@ -37,7 +37,7 @@ import {
   expectationsOf,
   verifiedRegistration,
 } from "./ceremonies";
-import { PasskeyErrors } from "./errors";
+import { passkeyErrors } from "./errors";
 import type { PasskeyView } from "./model";
 import { relyingParty } from "./relying-party";
 import { SealPurposes, verifyPersonalSeal } from "./seal";
@@ -69,11 +69,11 @@ export function passkeyView(p: Pick<Passkey, "id" | "name" | "createdAt" | "last
 }
 
 function challengeExpired(): ApiError {
-  return new ApiError(400, PasskeyErrors.challengeExpired, { message: "the challenge is unknown, expired or used: ask for new options" });
+  return passkeyErrors.error("challengeExpired", { message: "the challenge is unknown, expired or used: ask for new options" });
 }
 
 function verificationFailed(message: string): ApiError {
-  return new ApiError(400, PasskeyErrors.verificationFailed, { message });
+  return passkeyErrors.error("verificationFailed", { message });
 }
 
 /** The live challenge a ceremony's response answers (for `userId` when given), or 400 challenge_expired. */
@@ -120,7 +120,7 @@ export async function registerPasskey(
     const rp = relyingParty(deps.config);
     const info = await verifiedRegistration(input.response, expectationsOf(challenge, rp), verificationFailed);
     if (await findPasskey(tx, info.credential.id)) {
-      throw new ApiError(409, PasskeyErrors.alreadyRegistered, { message: "this credential is already registered" });
+      throw passkeyErrors.error("alreadyRegistered", { message: "this credential is already registered" });
     }
     if (!(await consumeChallenge(tx, challenge, now))) throw challengeExpired();
     const [row] = await tx
@@ -163,7 +163,7 @@ export async function authenticateWithPasskey(deps: Deps, response: Authenticati
     const now = deps.clock.now();
     const challenge = await liveChallenge(tx, "login", response.response.clientDataJSON, "webauthn.get", now);
     const passkey = await findPasskey(tx, response.id);
-    if (!passkey) throw new ApiError(400, PasskeyErrors.unknownPasskey, { message: "this passkey is not registered here" });
+    if (!passkey) throw passkeyErrors.error("unknownPasskey", { message: "this passkey is not registered here" });
     const handle = response.response.userHandle;
     if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId) {
       throw verificationFailed("the user handle does not match the credential's account");
@@ -185,7 +185,7 @@ export async function listPasskeys(deps: Pick<AppContext, "db">, actor: Actor): 
 export async function deletePasskey(deps: Deps, actor: Actor, input: { id: string; sealAssertion: unknown }): Promise<void> {
   await deps.db.write(async (tx) => {
     const [own] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.userId)));
-    if (!own) throw new ApiError(404, PasskeyErrors.notFound, { message: "no such passkey" });
+    if (!own) throw passkeyErrors.error("notFound", { message: "no such passkey" });
     await verifyPersonalSeal(tx, deps, { userId: actor.userId, purpose: SealPurposes.passkeyDelete, subject: input.id, assertion: input.sealAssertion });
     await tx.delete(passkeys).where(eq(passkeys.id, input.id));
   });

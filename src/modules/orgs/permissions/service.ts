@@ -18,8 +18,7 @@
  * - Granted scopes that are malformed grant nothing (stored data never widens access);
  *   a malformed, wildcard or constrained *asked* scope is a programming error and throws.
  */
-import { ApiError } from "../../../platform/http/errors";
-import { PermissionErrors } from "./errors";
+import { permissionErrors } from "./errors";
 import { parseScope, scopeCovers, scopeOrNull, pathCovers, systemOfEventType, type Scope, type SystemKey } from "./scopes";
 
 export interface PermissionActor {
@@ -61,7 +60,7 @@ export function can(actor: PermissionActor, scope: string, resource?: Permission
 
 /** can(), or 403 PERMISSION_DENIED naming the scope. */
 export function assertCan(actor: PermissionActor, scope: string, resource?: PermissionResource): void {
-  if (!can(actor, scope, resource)) throw new ApiError(403, PermissionErrors.permissionDenied, { scope });
+  if (!can(actor, scope, resource)) throw permissionErrors.error("permissionDenied", { scope });
 }
 
 export function grantFor(actor: PermissionActor, scope: string): Grant | null {
@@ -110,11 +109,11 @@ export const SCOPE_LIST_MAX = 200;
  * Refusal: 400 invalid_scope naming the entry, e.g. field "scopes[2]".
  */
 export function validateScopes(list: unknown, field = "scopes"): string[] {
-  if (!Array.isArray(list)) throw new ApiError(400, PermissionErrors.invalidScope, { field, message: "a list of scope strings" });
-  if (list.length > SCOPE_LIST_MAX) throw new ApiError(400, PermissionErrors.invalidScope, { field, message: `at most ${SCOPE_LIST_MAX} scopes` });
+  if (!Array.isArray(list)) throw permissionErrors.error("invalidScope", { field, message: "a list of scope strings" });
+  if (list.length > SCOPE_LIST_MAX) throw permissionErrors.error("invalidScope", { field, message: `at most ${SCOPE_LIST_MAX} scopes` });
   list.forEach((entry, i) => {
     const r = parseScope(entry);
-    if (!r.ok) throw new ApiError(400, PermissionErrors.invalidScope, { field: `${field}[${i}]`, message: r.reason });
+    if (!r.ok) throw permissionErrors.error("invalidScope", { field: `${field}[${i}]`, message: r.reason });
   });
   return [...new Set(list as string[])];
 }

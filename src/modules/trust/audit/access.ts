@@ -4,9 +4,8 @@
  * caller is not a member of answer the same 404, as on /api/org/{slug}/*.
  */
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
 import { enforceSessionPolicy, type OrgActor, type Organization, resolveOrgAccess } from "../../orgs/index";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 
 export interface AuditCaller {
   org: Organization;
@@ -27,7 +26,7 @@ export async function resolveAuditCaller(
   request: { requestId: string | null; ip: string | null; userAgent: string | null },
 ): Promise<AuditCaller> {
   const access = await resolveOrgAccess(deps.db.read, slug, session);
-  if (!access) throw new ApiError(404, AuditErrors.notFound, { message: "no such organization" });
+  if (!access) throw auditErrors.error("notFound", { message: "no such organization" });
   await enforceSessionPolicy(deps.db.read, access.org, access.actor, session.token, deps.clock.now());
   return { org: access.org, actor: access.actor, ...request };
 }
@@ -38,11 +37,11 @@ export function isOwnerOrAdmin(actor: OrgActor): boolean {
 }
 
 export function requireOwnerOrAdmin(actor: OrgActor): void {
-  if (!isOwnerOrAdmin(actor)) throw new ApiError(403, AuditErrors.adminRequired, { message: "only the owner or an admin may do this" });
+  if (!isOwnerOrAdmin(actor)) throw auditErrors.error("adminRequired", { message: "only the owner or an admin may do this" });
 }
 
 export function requireAuditOwner(actor: OrgActor): void {
-  if (!actor.isOwner) throw new ApiError(403, AuditErrors.ownerRequired, { message: "only the organization owner may do this" });
+  if (!actor.isOwner) throw auditErrors.error("ownerRequired", { message: "only the organization owner may do this" });
 }
 
 /** The user as the audit chain names them when they act. */

@@ -15,9 +15,8 @@ import { newId } from "../../../platform/ids";
 import { liveSessions } from "../../identity/index";
 import { memberUserIds } from "../../orgs/index";
 import { isOwnerOrAdmin, type AuditCaller } from "./access";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { auditActiveTime } from "./schema";
-import { ApiError } from "../../../platform/http/errors";
 
 export const HEARTBEAT = { maxCreditSeconds: 60, gapSeconds: 120 } as const;
 const SESSIONS_MAX = 500;
@@ -31,7 +30,7 @@ const dayOf = (ms: number) => toIso(ms).slice(0, 10);
  */
 export async function memberSessions(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, input: { scope?: "mine" | "all"; sessionToken: string }) {
   const scope = input.scope ?? "mine";
-  if (scope === "all" && !isOwnerOrAdmin(caller.actor)) throw new ApiError(403, AuditErrors.adminRequired, { message: "only the owner or an admin sees every member's sessions" });
+  if (scope === "all" && !isOwnerOrAdmin(caller.actor)) throw auditErrors.error("adminRequired", { message: "only the owner or an admin sees every member's sessions" });
   const now = deps.clock.now();
   const who = scope === "all" ? memberUserIds(deps.db.read, caller.org.id) : caller.actor.userId;
   const rows = await liveSessions(deps.db.read, who, now, SESSIONS_MAX);

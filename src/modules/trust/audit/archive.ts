@@ -19,12 +19,11 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { loadOrCreateKeyFile } from "../../../platform/crypto/secrets";
 import { sha256Hex } from "../../../platform/crypto/hash";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { auditRecordOf } from "../../../platform/audit/record";
 import { orgSigningKeys } from "../keys/schema";
 import { requireOwnerOrAdmin, userActorOf, type AuditCaller } from "./access";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { inRange } from "./query";
 import { auditExports } from "./schema";
 import { previousChainHashOf } from "./verify";
@@ -203,10 +202,10 @@ function publicPart(jwk: Record<string, unknown>): Record<string, unknown> {
 export async function openExport(deps: Pick<AppContext, "db" | "clock" | "config">, exportId: string, expires: number, sig: string): Promise<{ bytes: Uint8Array; filename: string }> {
   const wanted = Buffer.from(signature(deps.config, exportId, expires));
   const given = Buffer.from(sig);
-  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) throw new ApiError(403, AuditErrors.invalidSignature, { message: "the URL's signature does not hold" });
-  if (deps.clock.now() > expires) throw new ApiError(403, AuditErrors.urlExpired, { message: "the URL has expired; ask /audit/presign again" });
+  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) throw auditErrors.error("invalidSignature", { message: "the URL's signature does not hold" });
+  if (deps.clock.now() > expires) throw auditErrors.error("urlExpired", { message: "the URL has expired; ask /audit/presign again" });
   const [row] = await deps.db.read.select().from(auditExports).where(eq(auditExports.id, exportId));
   const bytes = row ? await archiveStoreOf(deps.config).get(row.objectKey) : null;
-  if (!row || !bytes) throw new ApiError(404, AuditErrors.notFound, { message: "no such export" });
+  if (!row || !bytes) throw auditErrors.error("notFound", { message: "no such export" });
   return { bytes, filename: `audit-${exportId}.jsonl` };
 }

@@ -1,40 +1,26 @@
-/** Error codes of the audit and integrity surface (spec §7 codes where it gives them). */
-export const AuditErrors = {
-  /** 403: scope=all without Owner/Admin, or no audit grant at all (spec 5.4). */
-  permissionDenied: "PERMISSION_DENIED",
-  /** 403 feature.audit.view_all below Pro; 402 audit.retention outside the window. */
-  upgradeRequired: "UPGRADE_REQUIRED",
-  /** 400: from after to. */
-  invalidRange: "invalid_range",
-  /** 400: more than 90 days in one query. */
-  rangeTooLarge: "range_too_large",
-  /** 400: a cursor that this server did not issue for this query. */
-  invalidCursor: "invalid_cursor",
-  /** 403: an owner-only action (purge-now). */
-  ownerRequired: "owner_required",
-  /** 403: an Owner-or-Admin action (checkpoints, restore, resolve, member sessions). */
-  adminRequired: "admin_required",
-  notFound: "not_found",
-  /** 400: an entity type the integrity registry does not know. */
-  unknownEntityType: "unknown_entity_type",
-  /** 409: the record already matches its sealed baseline. */
-  alreadyAtBaseline: "already_at_baseline",
-  /** 409: the stored baseline is not the one the chain sealed (it was tampered with too). */
-  baselineUntrusted: "baseline_untrusted",
-  /** 409: chain entries cannot be restored (only resolved): the chain never repairs itself. */
-  notRestorable: "not_restorable",
-  /** 404: resolve with no open violation for the record. */
-  noOpenViolation: "no_open_violation",
-  /** 409: purge-now while the organization is under legal hold. */
-  legalHold: "legal_hold",
-  /** 409: purge-now while integrity violations are open (purging would erase their evidence). */
-  integrityViolationsOpen: "integrity_violations_open",
-  /** 409: purge-now with no history past the window. */
-  nothingToPurge: "nothing_to_purge",
-  /** 409: a checkpoint cannot be signed (no signing key yet, or the chain is broken). */
-  checkpointUnavailable: "checkpoint_unavailable",
-  /** 403: an archive URL whose signature or expiry does not hold. */
-  invalidSignature: "invalid_signature",
-  /** 403: an archive URL past its 10 minutes. */
-  urlExpired: "url_expired",
-} as const;
+/** Error codes of the audit and integrity surface (spec §7 codes where it gives them), with their statuses (DESIGN §7). */
+import { defineErrors } from "../../../platform/http/error-catalog";
+
+export const auditErrors = defineErrors({
+  permissionDenied: { code: "PERMISSION_DENIED", status: 403, message: "scope=all without the Owner or an Admin, or no audit grant at all (spec 5.4)" },
+  upgradeRequired: { code: "UPGRADE_REQUIRED", status: [402, 403], message: "403: feature.audit.view_all below Pro; 402: audit.retention, a range outside the plan's window" },
+  invalidRange: { code: "invalid_range", status: 400, message: "from must not be after to" },
+  rangeTooLarge: { code: "range_too_large", status: 400, message: "a query covers at most 90 days" },
+  invalidCursor: { code: "invalid_cursor", status: 400, message: "a cursor this server did not issue for this query: use the nextCursor of a previous page" },
+  ownerRequired: { code: "owner_required", status: 403, message: "only the organization owner may do this" },
+  adminRequired: { code: "admin_required", status: 403, message: "only the owner or an admin may do this" },
+  notFound: { code: "not_found", status: 404, message: "no such record in this organization" },
+  unknownEntityType: { code: "unknown_entity_type", status: 400, message: "an entity type the integrity registry does not know" },
+  alreadyAtBaseline: { code: "already_at_baseline", status: 409, message: "the record already matches its sealed baseline" },
+  baselineUntrusted: { code: "baseline_untrusted", status: 409, message: "the stored baseline is not the one the chain sealed (it was tampered with too); it cannot be restored from" },
+  notRestorable: { code: "not_restorable", status: 409, message: "audit chain entries cannot be restored, only resolved: the chain never repairs itself" },
+  noOpenViolation: { code: "no_open_violation", status: 404, message: "the record has no open integrity violation" },
+  legalHold: { code: "legal_hold", status: 409, message: "the organization is under legal hold; nothing is purged" },
+  integrityViolationsOpen: { code: "integrity_violations_open", status: 409, message: "restore or resolve the open integrity violations first; purging would erase their evidence" },
+  nothingToPurge: { code: "nothing_to_purge", status: 409, message: "no audit history is past the retention window" },
+  checkpointUnavailable: { code: "checkpoint_unavailable", status: 409, message: "a checkpoint cannot be signed: no events or no signing key yet, or the chain is broken" },
+  invalidSignature: { code: "invalid_signature", status: 403, message: "the archive URL's signature does not hold" },
+  urlExpired: { code: "url_expired", status: 403, message: "the archive URL has expired; ask /audit/presign again" },
+});
+
+export const AuditErrors = auditErrors.codes;

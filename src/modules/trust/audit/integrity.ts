@@ -12,10 +12,9 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { hashAuditRecord } from "../../../platform/audit/record";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { recordHash } from "../../../platform/crypto/canonical-json";
-import { ApiError } from "../../../platform/http/errors";
 import { requireOwnerOrAdmin, userActorOf, type AuditCaller } from "./access";
 import { sealedRecordType, sealedRecordTypes, type SealedRecordType } from "../../../platform/audit/sealed-records";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { CHAIN_ENTITY, closeViolations, openViolationsOf, recordFindings, type Finding, type Violation } from "./violations";
 
 type Baseline = typeof auditBaselines.$inferSelect;
@@ -89,7 +88,7 @@ function recordTypeOrRefuse(entityType: string): SealedRecordType | null {
   if (CHAIN_ENTITY_TYPES.includes(entityType)) return null;
   const type = sealedRecordType(entityType);
   if (!type) {
-    throw new ApiError(400, AuditErrors.unknownEntityType, {
+    throw auditErrors.error("unknownEntityType", {
       field: "entityType",
       message: `one of ${[...sealedRecordTypes().map((t) => t.entityType), ...CHAIN_ENTITY_TYPES].join(", ")}`,
     });
@@ -119,7 +118,7 @@ export interface RestoreResult {
 export async function restoreRecord(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, entityType: string, entityId: string): Promise<RestoreResult> {
   requireOwnerOrAdmin(caller.actor);
   const type = recordTypeOrRefuse(entityType);
-  if (!type) throw new ApiError(409, AuditErrors.notRestorable, { message: "audit chain entries cannot be restored; resolve the violation once you have dealt with it" });
+  if (!type) throw auditErrors.error("notRestorable", { message: "audit chain entries cannot be restored; resolve the violation once you have dealt with it" });
   const orgId = caller.org.id;
   return deps.db.write(async (tx) => {
     await lockRecord(tx, orgId, entityType, entityId);
@@ -128,14 +127,14 @@ export async function restoreRecord(deps: Pick<AppContext, "db" | "clock">, call
       .from(auditBaselines)
       .where(and(eq(auditBaselines.orgId, orgId), eq(auditBaselines.entityType, entityType), eq(auditBaselines.entityId, entityId)));
     const live = await type.read(tx, orgId, entityId);
-    if (!baseline && live === null) throw new ApiError(404, AuditErrors.notFound, { message: "no such record in this organization" });
+    if (!baseline && live === null) throw auditErrors.error("notFound", { message: "no such record in this organization" });
     if (baseline && !(await baselineIsSealed(tx, baseline))) {
-      throw new ApiError(409, AuditErrors.baselineUntrusted, { message: "the stored baseline does not match what the chain sealed; it cannot be restored from" });
+      throw auditErrors.error("baselineUntrusted", { message: "the stored baseline does not match what the chain sealed; it cannot be restored from" });
     }
     const target = baseline?.state ?? null;
     const targetHash = baseline?.stateHash ?? null;
     const previousStateHash = stateHashOf(live);
-    if (previousStateHash === targetHash) throw new ApiError(409, AuditErrors.alreadyAtBaseline, { message: "the record already matches its sealed baseline" });
+    if (previousStateHash === targetHash) throw auditErrors.error("alreadyAtBaseline", { message: "the record already matches its sealed baseline" });
     await type.restore(tx, orgId, entityId, target);
     const now = deps.clock.now();
     const open = await openViolationsOf(tx, orgId, entityType, entityId);
@@ -175,7 +174,7 @@ export async function resolveRecord(deps: Pick<AppContext, "db" | "clock">, call
   return deps.db.write(async (tx) => {
     await lockRecord(tx, orgId, entityType, entityId);
     const open = await openViolationsOf(tx, orgId, entityType, entityId);
-    if (open.length === 0) throw new ApiError(404, AuditErrors.noOpenViolation, { message: "this record has no open integrity violation" });
+    if (open.length === 0) throw auditErrors.error("noOpenViolation", { message: "this record has no open integrity violation" });
     const live = type ? await type.read(tx, orgId, entityId) : null;
     const now = deps.clock.now();
     await closeViolations(tx, open.map((v) => v.id), "resolved", caller.actor.userId, now);

@@ -9,11 +9,10 @@
 import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
-import { ApiError } from "../../../platform/http/errors";
 import { hashAuditRecord } from "../../../platform/audit/record";
 import { auditEvents } from "../../../platform/audit/schema";
 import type { AuditCaller } from "./access";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { checkLink, previousChainHashOf, type AuditEventRow } from "./verify";
 import { canSeeEvent, startsWith, visibilityFor, visibleEvents, type AuditScope } from "./visibility";
 import { fitToWindow, parseRange, rangeView, retentionWindow, type EffectiveRange } from "./window";
@@ -69,7 +68,7 @@ function decodeCursor(cursor: string): number {
     const { s } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Number.isSafeInteger(s) && s > 0) return s;
   } catch {}
-  throw new ApiError(400, AuditErrors.invalidCursor, { field: "cursor", message: "use the nextCursor of a previous page" });
+  throw auditErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
 
 /** The range checks (400), the 5.4 judgment (403) and the window (402), in that order. */
@@ -120,7 +119,7 @@ export async function eventDetail(deps: Pick<AppContext, "db" | "clock">, caller
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.id, input.logId), eq(auditEvents.orgId, caller.org.id)));
-  if (!row || !canSeeEvent(visibility, row)) throw new ApiError(404, AuditErrors.notFound, { message: "no such audit event" });
+  if (!row || !canSeeEvent(visibility, row)) throw auditErrors.error("notFound", { message: "no such audit event" });
   const window = await retentionWindow(deps.db.read, caller.org, deps.clock.now());
   fitToWindow({ from: row.createdAt, to: row.createdAt, explicitFrom: false }, window);
   const previousChainHash = await previousChainHashOf(deps.db.read, row);

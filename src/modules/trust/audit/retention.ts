@@ -23,12 +23,11 @@ import { toIso } from "../../../platform/clock";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
-import { ApiError } from "../../../platform/http/errors";
 import { type Organization, orgById, ownerEmailOf } from "../../orgs/index";
 import { verifyPersonalSeal } from "../../identity/index";
 import { requireAuditOwner, userActorOf, type AuditCaller } from "./access";
 import { writeCheckpoint, verifyAndRecord } from "./chain";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { scanAndRecord } from "./integrity";
 import { auditRetentionStates, integrityViolations } from "./schema";
 import { chainBase } from "./verify";
@@ -255,18 +254,18 @@ export async function purgeNow(deps: Pick<AppContext, "db" | "clock" | "config" 
   requireAuditOwner(caller.actor);
   const now = deps.clock.now();
   const state = await retentionStateOf(deps.db.read, caller.org.id);
-  if (state?.legalHold) throw new ApiError(409, AuditErrors.legalHold, { message: "the organization is under legal hold; nothing is purged" });
+  if (state?.legalHold) throw auditErrors.error("legalHold", { message: "the organization is under legal hold; nothing is purged" });
   const window = windowOf(caller.org, state, now);
   if (window.windowStart === null || (await oldestBefore(deps.db.read, caller.org.id, window.windowStart)) === null) {
-    throw new ApiError(409, AuditErrors.nothingToPurge, { message: "no audit history is past the retention window" });
+    throw auditErrors.error("nothingToPurge", { message: "no audit history is past the retention window" });
   }
   if (!(await integrityAllowsPurge(deps, caller.org.id))) {
-    throw new ApiError(409, AuditErrors.integrityViolationsOpen, { message: "restore or resolve the open integrity violations first; purging would erase their evidence" });
+    throw auditErrors.error("integrityViolationsOpen", { message: "restore or resolve the open integrity violations first; purging would erase their evidence" });
   }
   const result = await deps.db.write(async (tx) => {
     await verifyPersonalSeal(tx, deps, { userId: caller.actor.userId, purpose: PURGE_NOW_SEAL_PURPOSE, subject: caller.org.slug, assertion });
     const purged = await purgeBefore(tx, caller.org.id, window.windowStart!, { reason: "purge_now", actor: userActorOf(caller), requestId: caller.requestId, at: now });
-    if (!purged) throw new ApiError(409, AuditErrors.nothingToPurge, { message: "no audit history is past the retention window" });
+    if (!purged) throw auditErrors.error("nothingToPurge", { message: "no audit history is past the retention window" });
     await saveState(tx, caller.org.id, { ...CLEARED_CYCLE, lastPurgedAt: now, purgedThroughSeq: purged.throughSeq }, now);
     return purged;
   });

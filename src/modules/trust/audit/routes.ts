@@ -4,6 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
+import { declaresErrors } from "../../../platform/http/error-catalog";
 import { toIso } from "../../../platform/clock";
 import { requestInfo } from "../../../platform/http/kernel";
 import { resolveSessionActor, SealAssertionBody, sealAssertionOf } from "../../identity/index";
@@ -45,6 +46,11 @@ const RangeQuery = {
   from: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 start (inclusive); default: 90 days before `to`." })),
   to: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 end (inclusive); default: now." })),
 };
+/** The guard's answers: no session (401), an organization that is unknown or not the caller's (404). */
+const GUARD = ["unauthorized", "not_found"];
+/** A read's answers besides the guard's: the 5.4 judgment (403), the plan (403, 402) and the range (400). */
+const READ = [...GUARD, "PERMISSION_DENIED", "UPGRADE_REQUIRED", "invalid_range", "range_too_large"];
+
 const READ_RULES =
   "Visibility (spec 5.4): scope=mine shows your own events to anyone holding an audit grant; scope=all needs the Owner or an Admin " +
   "(else 403 PERMISSION_DENIED) holding org.audit_event_log.list (whole organization) or org.audit_event_log.list_system:system=<key> " +
@@ -88,6 +94,7 @@ export function auditRoutes(ctx: AppContext) {
       }),
       response: t.Object({ scope: ScopeView, events: t.Array(EventView), nextCursor: t.Union([t.String(), t.Null()]), range: RangeView }),
       detail: {
+        ...declaresErrors(...READ, "invalid_cursor"),
         tags: TAGS,
         summary: "Query audit events",
         description: `Newest first, filtered by type prefix, actor, app group and time range, with cursor pagination. ${READ_RULES}`,
@@ -102,6 +109,7 @@ export function auditRoutes(ctx: AppContext) {
         chain: t.Object({ previousChainHash: t.Union([t.String(), t.Null()]), recordIntact: t.Boolean(), linkIntact: t.Boolean() }),
       }),
       detail: {
+        ...declaresErrors(...READ),
         tags: TAGS,
         summary: "One audit event with its place in the chain",
         description:
@@ -114,6 +122,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object({ ...OrgQuery, ...ScopeQuery }),
       response: t.Array(SessionView),
       detail: {
+        ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
         summary: "Member sessions",
         description:
@@ -127,6 +136,7 @@ export function auditRoutes(ctx: AppContext) {
       body: t.Optional(t.Object({ focused: t.Optional(t.Boolean({ description: "false when the page is in the background: the beat is counted, no time is credited" })) })),
       response: t.Object({ day: t.String(), activeSeconds: t.Integer(), beats: t.Integer(), creditedSeconds: t.Integer() }),
       detail: {
+        ...declaresErrors(...GUARD),
         tags: TAGS,
         summary: "Active-time heartbeat",
         description:
@@ -143,7 +153,8 @@ export function auditRoutes(ctx: AppContext) {
         ...BreakdownView,
         byActor: t.Array(t.Object({ kind: t.String(), id: t.Union([t.String(), t.Null()]), count: t.Integer() })),
       }),
-      detail: { tags: TAGS, summary: "Audit statistics over a range", description: `Totals, the top 50 types, events per UTC day and the top 20 actors. ${READ_RULES}` },
+      detail: {
+        ...declaresErrors(...READ), tags: TAGS, summary: "Audit statistics over a range", description: `Totals, the top 50 types, events per UTC day and the top 20 actors. ${READ_RULES}` },
     })
     .get("/audit/stats/quick", ({ caller, query }) => quickStats(ctx, caller, query), {
       auditOrg: true,
@@ -158,6 +169,7 @@ export function auditRoutes(ctx: AppContext) {
         openViolations: t.Union([t.Integer(), t.Null()], { description: "Open integrity violations; null unless you are the Owner or an Admin." }),
       }),
       detail: {
+        ...declaresErrors(...READ),
         tags: TAGS,
         summary: "Quick audit statistics",
         description: `Events in the last 24 hours and 7 days (never before the retention window), the newest event, the chain's head and latest checkpoint. ${READ_RULES}`,
@@ -184,6 +196,7 @@ export function auditRoutes(ctx: AppContext) {
         events: t.Array(EventView),
       }),
       detail: {
+        ...declaresErrors(...READ),
         tags: TAGS,
         summary: "Forensic query: one person within one app group",
         description:
@@ -206,6 +219,7 @@ export function auditRoutes(ctx: AppContext) {
         range: t.Object({ from: t.String(), to: t.String(), cut: t.Boolean() }),
       }),
       detail: {
+        ...declaresErrors(...READ, "admin_required"),
         tags: TAGS,
         summary: "Export a range of the chain and get a 10-minute URL",
         description:
@@ -224,6 +238,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object({ expires: t.Integer(), sig: t.String({ maxLength: 100 }) }),
       response: { 200: t.String({ description: "The export: JSON Lines (application/x-ndjson), format in docs/audit-format.md §5." }) },
       detail: {
+        ...declaresErrors("invalid_signature", "url_expired", "not_found"),
         tags: TAGS,
         summary: "Download an export through its signed URL",
         description: "No session: the signature is the credential. 403 invalid_signature, 403 url_expired after 10 minutes, 404 when the export is gone.",
@@ -234,6 +249,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object(OrgQuery),
       response: RetentionView,
       detail: {
+        ...declaresErrors(...GUARD),
         tags: TAGS,
         summary: "Retention window and the purge cycle",
         description:
@@ -252,6 +268,7 @@ export function auditRoutes(ctx: AppContext) {
       body: t.Optional(t.Object({ ...SealAssertionBody })),
       response: PurgeView,
       detail: {
+        ...declaresErrors(...GUARD, "owner_required", "legal_hold", "nothing_to_purge", "integrity_violations_open"),
         tags: TAGS,
         summary: "Delete audit history past the window now (owner, personal seal)",
         description:
@@ -269,6 +286,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object(OrgQuery),
       response: ChainReportView,
       detail: {
+        ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
         summary: "Verify the organization's whole audit chain",
         description:
@@ -286,6 +304,7 @@ export function auditRoutes(ctx: AppContext) {
       params: t.Object({ logId: t.String({ maxLength: 100 }) }),
       response: RecordReportView,
       detail: {
+        ...declaresErrors(...READ),
         tags: TAGS,
         summary: "Verify one sealed record",
         description:
@@ -304,6 +323,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object(OrgQuery),
       response: { 200: CheckpointView, 201: CheckpointView },
       detail: {
+        ...declaresErrors(...GUARD, "admin_required", "checkpoint_unavailable"),
         tags: TAGS,
         summary: "Sign a checkpoint of the chain now",
         description:
@@ -317,6 +337,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object({ ...OrgQuery, limit: t.Optional(t.Integer({ minimum: 1, maximum: CHECKPOINT_LIST_MAX })) }),
       response: t.Array(CheckpointView),
       detail: {
+        ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
         summary: "Latest signed checkpoints",
         description: "Owner or Admin. Newest first (default 20, at most 100). Each `jws` verifies with the key of its `kid` in the organization's JWKS.",
@@ -327,6 +348,7 @@ export function auditRoutes(ctx: AppContext) {
       query: t.Object({ ...OrgQuery, status: t.Optional(t.Union([t.Literal("open"), t.Literal("restored"), t.Literal("resolved")])) }),
       response: t.Array(ViolationView),
       detail: {
+        ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
         summary: "Integrity violations",
         description:
@@ -349,6 +371,7 @@ export function auditRoutes(ctx: AppContext) {
         records: t.Object({ checked: t.Integer(), findings: t.Array(FindingView), newViolations: t.Integer() }),
       }),
       detail: {
+        ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
         summary: "Scan the chain and every sealed record now",
         description:
@@ -362,6 +385,7 @@ export function auditRoutes(ctx: AppContext) {
       params: t.Object({ entityType: t.String({ maxLength: 64 }), entityId: t.String({ maxLength: 200 }) }),
       response: RestoreView,
       detail: {
+        ...declaresErrors(...GUARD, "admin_required", "unknown_entity_type", "not_restorable", "baseline_untrusted", "already_at_baseline"),
         tags: TAGS,
         summary: "Restore a sealed record to its sealed baseline",
         description:
@@ -377,6 +401,7 @@ export function auditRoutes(ctx: AppContext) {
       params: t.Object({ entityType: t.String({ maxLength: 64 }), entityId: t.String({ maxLength: 200 }) }),
       response: ResolveView,
       detail: {
+        ...declaresErrors(...GUARD, "admin_required", "unknown_entity_type", "no_open_violation"),
         tags: TAGS,
         summary: "Resolve a violation as a false positive",
         description:

@@ -4,11 +4,10 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { requireOwnerOrAdmin, type AuditCaller } from "./access";
 import { verifyAndRecord, writeCheckpoint } from "./chain";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { canSeeEvent, verifierVisibility } from "./visibility";
 import { listViolations, recordChainProblems, type ViolationStatus } from "./violations";
 import { scanAndRecord } from "./integrity";
@@ -23,14 +22,14 @@ export async function checkpointNow(deps: Pick<AppContext, "db" | "clock" | "sec
     case "up_to_date":
       return { created: outcome.status === "signed", checkpoint: outcome.checkpoint };
     case "empty":
-      throw new ApiError(409, AuditErrors.checkpointUnavailable, { reason: "empty_chain", message: "the chain has no events yet" });
+      throw auditErrors.error("checkpointUnavailable", { reason: "empty_chain", message: "the chain has no events yet" });
     case "no_signing_key":
-      throw new ApiError(409, AuditErrors.checkpointUnavailable, {
+      throw auditErrors.error("checkpointUnavailable", {
         reason: "no_signing_key",
         message: "the organization has no signing key yet: create its Org Master Seal; until then its checkpoints wait",
       });
     case "chain_broken":
-      throw new ApiError(409, AuditErrors.checkpointUnavailable, {
+      throw auditErrors.error("checkpointUnavailable", {
         reason: "chain_broken",
         message: "the chain since the last checkpoint does not verify; see the integrity violations",
         firstBreak: outcome.problems[0] ?? null,
@@ -67,7 +66,7 @@ export async function verifyOneRecord(deps: Pick<AppContext, "db" | "clock">, ca
     .from(auditEvents)
     .where(and(eq(auditEvents.id, logId), eq(auditEvents.orgId, caller.org.id)));
   if (!row || !canSeeEvent(verifierVisibility(caller.actor), row)) {
-    throw new ApiError(404, AuditErrors.notFound, { message: "no such audit record" });
+    throw auditErrors.error("notFound", { message: "no such audit record" });
   }
   const report = await verifyRecord(deps.db.read, row as AuditEventRow);
   await recordChainProblems(deps, caller.org.id, report.problems, "verify_record");

@@ -17,7 +17,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { auditEvents } from "../../../platform/audit/schema";
 import { grantFor, KNOWN_SCOPES, type OrgActor, type PlanSubject, requirePlan, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "../../orgs/index";
 import { isOwnerOrAdmin } from "./access";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 
 export const AUDIT_SCOPES = ["mine", "all"] as const;
 export type AuditScope = (typeof AUDIT_SCOPES)[number];
@@ -37,7 +37,7 @@ export interface Visibility {
 }
 
 function denied(message: string): ApiError {
-  return new ApiError(403, AuditErrors.permissionDenied, { scope: KNOWN_SCOPES.auditList, message });
+  return auditErrors.error("permissionDenied", { scope: KNOWN_SCOPES.auditList, message });
 }
 
 /** The 5.4 decision for a list or a detail read; throws the specified refusals. */

@@ -8,9 +8,9 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
-import { ApiError } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 import { auditRetentionExceeded, limitFor, type Organization, type PlanKey, planOf } from "../../orgs/index";
-import { AuditErrors } from "./errors";
+import { auditErrors } from "./errors";
 import { auditRetentionStates } from "./schema";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +49,7 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 function parseInstant(value: string | undefined, field: string): number | null {
   if (value === undefined) return null;
   const ms = ISO_8601.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError(400, "invalid_request", { field, message: "an ISO 8601 date or date-time with a zone, e.g. 2026-01-15T12:00:00Z" });
+  if (Number.isNaN(ms)) throw kernelErrors.error("invalidRequest", { field, message: "an ISO 8601 date or date-time with a zone, e.g. 2026-01-15T12:00:00Z" });
   return ms;
 }
 
@@ -68,9 +68,9 @@ export function parseRange(query: { from?: string; to?: string }, now: number): 
   const to = parseInstant(query.to, "to") ?? now;
   const explicit = parseInstant(query.from, "from");
   const from = explicit ?? to - MAX_QUERY_DAYS * DAY_MS;
-  if (from > to) throw new ApiError(400, AuditErrors.invalidRange, { field: "from", message: "from must not be after to" });
+  if (from > to) throw auditErrors.error("invalidRange", { field: "from", message: "from must not be after to" });
   if (to - from > MAX_QUERY_DAYS * DAY_MS) {
-    throw new ApiError(400, AuditErrors.rangeTooLarge, { field: "from", maxDays: MAX_QUERY_DAYS, message: `a query covers at most ${MAX_QUERY_DAYS} days` });
+    throw auditErrors.error("rangeTooLarge", { field: "from", maxDays: MAX_QUERY_DAYS, message: `a query covers at most ${MAX_QUERY_DAYS} days` });
   }
   return { from, to, explicitFrom: explicit !== null };
 }

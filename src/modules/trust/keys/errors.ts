@@ -1,7 +1,10 @@
-/** Error codes of the organization's signing keys. */
-export const SigningKeyErrors = {
-  /** The organization has no Org Master Seal, so no signing keys (spec §7's code). */
-  orgSealRequired: "ORG_SEAL_REQUIRED",
-  /** A rotation while the JWKS already carries the most retiring keys it may. */
-  tooManySigningKeys: "too_many_signing_keys",
-} as const;
+/** Error codes of the organization's signing keys and Master Seal, with their statuses (DESIGN §7). */
+import { defineErrors } from "../../../platform/http/error-catalog";
+
+export const signingKeyErrors = defineErrors({
+  orgSealRequired: { code: "ORG_SEAL_REQUIRED", status: 409, message: "the organization has no Org Master Seal yet, so no signing keys (spec §7)" },
+  tooManySigningKeys: { code: "too_many_signing_keys", status: 409, message: "the JWKS already carries the most retiring keys it may; wait until one retires" },
+  masterSealExists: { code: "master_seal_exists", status: 409, message: "this organization already has its Org Master Seal" },
+});
+
+export const SigningKeyErrors = signingKeyErrors.codes;

@@ -11,7 +11,7 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
-import { ApiError } from "../../../platform/http/errors";
+import { signingKeyErrors } from "./errors";
 import { newId } from "../../../platform/ids";
 import { verifyPersonalSeal } from "../../identity/index";
 import { masterSealOf, type OrgActor, type Organization, type Readiness, readinessOf, recordMasterSeal, requireOwner } from "../../orgs/index";
@@ -94,7 +94,7 @@ export async function ensureOperatorMasterSeal(deps: Pick<AppContext, "db" | "cl
 }
 
 async function refuseIfSealed(reader: AppContext["db"]["read"], orgId: string): Promise<void> {
-  if (await masterSealOf(reader, orgId)) throw new ApiError(409, "master_seal_exists", { message: "this organization already has its Org Master Seal" });
+  if (await masterSealOf(reader, orgId)) throw signingKeyErrors.error("masterSealExists");
 }
 
 interface SealInput {

@@ -12,11 +12,10 @@ import type { AppContext } from "../../../context";
 import { appendAudit } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
-import { ApiError } from "../../../platform/http/errors";
 import type { Queryable } from "../../../platform/db/database";
 import { type OrgActor, type Organization, requireAdmin } from "../../orgs/index";
 import { orgSigningKeys } from "./schema";
-import { SigningKeyErrors } from "./errors";
+import { signingKeyErrors } from "./errors";
 import type { KeyEvent } from "./keyring";
 import {
   currentPermitKey,
@@ -70,12 +69,12 @@ export async function rotateSigningKeys(
     const now = deps.clock.now();
     const previous = await currentSigningKey(tx, org.id);
     if (!previous) {
-      throw new ApiError(409, SigningKeyErrors.orgSealRequired, { message: "the organization has no Org Master Seal yet, so no signing keys to rotate" });
+      throw signingKeyErrors.error("orgSealRequired", { message: "the organization has no Org Master Seal yet, so no signing keys to rotate" });
     }
     const retiring = await retiringSigningKeys(tx, org.id, now);
     if (!retireImmediately && retiring.length >= MAX_RETIRING_SIGNING_KEYS) {
       const retryAt = Math.min(...retiring.map((k) => k.retireAt!));
-      throw new ApiError(409, SigningKeyErrors.tooManySigningKeys, {
+      throw signingKeyErrors.error("tooManySigningKeys", {
         message: `the JWKS already carries ${retiring.length} retiring keys; rotate again after ${toIso(retryAt)}, or with retireImmediately`,
         retryAt: toIso(retryAt),
       });
