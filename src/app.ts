@@ -11,14 +11,12 @@ import { collectRequiredScopes } from "./modules/access/public-v1/guard";
 
 export function createApp(ctx: AppContext) {
   const bodyLimits = new Map<string, number>();
+  const mounted = ctx.modules.filter((m) => !m.mountedWhen || m.mountedWhen(ctx));
   const errorCodes = mergeCatalogs([kernelErrors, ...ctx.modules.flatMap((m) => m.errors ?? [])]);
   const app = new Elysia()
     .use(httpKernel({ logger: ctx.logger, trustedProxies: ctx.config.trustedProxies, bodyLimits }))
-    .use(apiReference(ctx, errorCodes));
-  for (const module of ctx.modules) {
-    if (module.mountedWhen && !module.mountedWhen(ctx)) continue;
-    for (const routes of module.routes?.(ctx) ?? []) app.use(routes);
-  }
+    .use(apiReference(ctx, mounted.flatMap((m) => m.tags ?? []), errorCodes));
+  for (const module of mounted) for (const routes of module.routes?.(ctx) ?? []) app.use(routes);
   // Routes declare a body limit other than the default, what a key needs to call them and the errors they answer, in `detail` (documented there too).
   collectBodyLimits(app.routes, bodyLimits);
   collectRequiredScopes(app.routes);

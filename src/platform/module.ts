@@ -11,6 +11,7 @@ import type { AnyElysia } from "elysia";
 import type { AuditEventDefinition } from "./audit/catalog";
 import type { SealedRecordType } from "./audit/sealed-records";
 import type { ErrorCatalog } from "./http/error-catalog";
+import type { ApiTag } from "./http/openapi";
 import type { JobDefinition } from "./jobs/scheduler";
 import { kitTableName } from "./db/kit";
 
@@ -39,6 +40,8 @@ export interface ModuleDefinition<Deps> {
    * (orgs/permissions/roles.ts).
    */
   scopes?: Readonly<Record<string, readonly string[]>>;
+  /** The groups its operations carry in the API reference, each with the text shown above it. */
+  tags?: readonly ApiTag[];
   /** The domain's error catalogs (platform/http/error-catalog.ts): the codes its routes may declare in `x-errors`. */
   errors?: readonly ErrorCatalog[];
   /** Rows whose state the audit chain seals (platform/audit/sealed-records.ts), for the integrity scan. */

@@ -8,6 +8,15 @@ import { devRoutes } from "./dev/routes";
 import { pageRoutes } from "./pages/routes";
 import { systemRoutes } from "./system/routes";
 
-export const systemModule = defineModule<AppContext>({ name: "surfaces.system", routes: (ctx) => [systemRoutes(ctx)] });
+export const systemModule = defineModule<AppContext>({
+  name: "surfaces.system",
+  tags: [{ name: "System", description: "Liveness and readiness probes for load balancers and orchestrators." }],
+  routes: (ctx) => [systemRoutes(ctx)],
+});
 export const pagesModule = defineModule<AppContext>({ name: "surfaces.pages", routes: (ctx) => [pageRoutes(ctx)] });
-export const devModule = defineModule<AppContext>({ name: "surfaces.dev", routes: (ctx) => [devRoutes(ctx)], mountedWhen: (ctx) => ctx.config.dev });
+export const devModule = defineModule<AppContext>({
+  name: "surfaces.dev",
+  tags: [{ name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." }],
+  routes: (ctx) => [devRoutes(ctx)],
+  mountedWhen: (ctx) => ctx.config.dev,
+});

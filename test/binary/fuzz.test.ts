@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { HOSTILE_STRINGS, hostileValue, skewedBody, skewedValue, validValue, type JsonSchema } from "../support/schema-arbitrary";
+import { HOSTILE_STRINGS, hostileValue, skewedBody, skewedValue, type JsonSchema } from "../support/schema-arbitrary";
 import { signInByMagicLink, startBinary, startHealthProbe, type RunningBinary } from "./support";
 
 const RUNS = Number(process.env.SIGNET_FUZZ_RUNS ?? 10_000);

@@ -16,6 +16,12 @@ import { publicV1Routes } from "./public-v1/routes";
 
 export const accessModule = defineModule<AppContext>({
   name: "access",
+  tags: [
+    { name: "Keys", description: "The Org Master Seal, the organization's signing keys and JWKS, and org API keys." },
+    { name: "Machine access", description: "M2M tokens: an org API key exchanged for a short-lived access token for /api/org/{slug}/* (spec 4.3, 5.2)." },
+    { name: "Public v1", description: "The stable public API for developers, with an org API key in X-Api-Key (spec 4.2)." },
+    { name: "Permits", description: "Signed permits: short-lived RS256 statements that a badge holds a scope, verifiable with the org's JWKS (5.5)." },
+  ],
   tables: { ...machineTables, ...permitTables },
   sealedRecords: [apiKeyRecords],
   errors: [machineErrors, permitErrors],

@@ -7,6 +7,9 @@ import * as tables from "./schema";
 
 export const analyticsModule = defineModule<AppContext>({
   name: "analytics",
+  tags: [
+    { name: "Analytics", description: "The behavior beacon and its daily rollups, and sign-in analytics (spec 2.5, 4.1, 4.5)." },
+  ],
   tables,
   routes: (ctx) => [analyticsRoutes(ctx)],
   jobs: (ctx) => [analyticsRollupJob(ctx)],

@@ -6,6 +6,9 @@ import * as tables from "./addons/schema";
 
 export const billingModule = defineModule<AppContext>({
   name: "billing",
+  tags: [
+    { name: "Add-ons", description: "Paid add-ons an organization switches on, charged against its prepaid credit (spec 4.4, 8)." },
+  ],
   tables,
   routes: (ctx) => [addonRoutes(ctx)],
 });

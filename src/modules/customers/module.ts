@@ -18,6 +18,11 @@ import { socialRoutes } from "./end-users/social/routes";
 
 export const customersModule = defineModule<AppContext>({
   name: "customers",
+  tags: [
+    { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
+    { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },
+    { name: "End users", description: "End users of your applications: import and the partner routes that act for them (spec 4.2)." },
+  ],
   tables: { ...appTables, ...endUserTables },
   init: () => {
     registerSmsCodeLedger("end-user-mfa", mfaSmsLedger);

@@ -11,6 +11,11 @@ import { createSessionManager } from "./sessions";
 
 export const identityModule = defineModule<AppContext>({
   name: "identity",
+  tags: [
+    { name: "Auth", description: "Dashboard sign-in (magic link, passkeys) and sessions." },
+    { name: "Seals", description: "Personal seals: passkey step-up assertions bound to a purpose and a subject." },
+    { name: "Linked identities", description: "Linking another dashboard account and switching to it (5.6)." },
+  ],
   tables,
   errors: [passkeyErrors],
   init: (deps) => ({ sessions: createSessionManager(deps, { secureCookies: deps.config.dashboardBase.startsWith("https:") }) }),

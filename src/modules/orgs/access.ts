@@ -6,6 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
+import { requestInfo } from "../../platform/http/kernel";
 import { defineErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "./permissions/service";
@@ -53,6 +54,26 @@ export interface MachineOrgActor extends PermissionActor {
 
 /** Whoever calls an organization route that machines may use: a member or a machine. */
 export type OrgCaller = OrgActor | MachineOrgActor;
+
+/**
+ * Who is calling in an organization, as the guard resolved them, and from where: what an
+ * org route hands its service (DESIGN §5). `actor` is a member, or on routes machines may
+ * call, a member or an M2M token's machine.
+ */
+export interface Caller<A extends OrgCaller = OrgCaller> {
+  org: Organization;
+  actor: A;
+  requestId: string | null;
+  /** The client IP (behind trusted proxies, the forwarded one), for rate limits and audit. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The Caller of a request, from what the guard resolved and the kernel's request info. */
+export function callerOf<A extends OrgCaller>(org: Organization, actor: A, request: Request): Caller<A> {
+  const info = requestInfo(request);
+  return { org, actor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
+}
 
 /**
  * How the org guards check an M2M token. The access domain, above this one, provides it

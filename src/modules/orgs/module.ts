@@ -14,6 +14,10 @@ import { ORG_SEALED_RECORDS } from "./sealed-records";
 
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
+  tags: [
+    { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
+    { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },
+  ],
   tables,
   sealedRecords: ORG_SEALED_RECORDS,
   errors: [orgAccessErrors, permissionErrors],

@@ -4,10 +4,9 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
-import { requestInfo } from "../../platform/http/kernel";
-import type { Organization, OrgActor } from "./access";
+import { callerOf } from "./access";
 import { orgGuard } from "./guard";
-import { sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp, type OtpCaller } from "./otp";
+import { sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from "./otp";
 
 const Phone = t.String({ minLength: 1, maxLength: 32, description: "E.164, e.g. +14155550123; spaces, hyphens, dots and parentheses are ignored" });
 const Email = t.String({ minLength: 1, maxLength: 320, description: "the address to confirm; compared lower-case" });
@@ -23,10 +22,6 @@ const LIMITS_TEXT =
   "Refusals change nothing and count toward nothing. 429 and 503 answers carry `retryAfterSeconds` and a `Retry-After` header. " +
   "Only owners and admins (scope `org.contact.verify`) may call it: others get 403 PERMISSION_DENIED; a non-member gets 404.";
 
-function callerOf(org: Organization, actor: OrgActor, request: Request): OtpCaller {
-  const info = requestInfo(request);
-  return { org, actor, requestId: info.id, ip: info.ip };
-}
 
 export function otpRoutes(ctx: AppContext) {
   return new Elysia({ name: "orgs.otp" })

@@ -25,7 +25,7 @@ import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { newId } from "../../platform/ids";
 import { normaliseEmail } from "../identity/index";
 import { assertCan } from "./permissions/service";
-import type { Organization, OrgActor } from "./access";
+import type { Caller, OrgActor } from "./access";
 import { organizations, otpCodes } from "./schema";
 import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type CoverageGroup, type SmsCodeLedger } from "../messaging/index";
 
@@ -62,13 +62,8 @@ export const OtpErrors = {
 } as const;
 
 /** Who asks, in which organization, from where. */
-export interface OtpCaller {
-  org: Pick<Organization, "id" | "name">;
-  actor: OrgActor;
-  requestId?: string | null;
-  /** The client IP for the per-IP limits; requests without one share one allowance. */
-  ip: string | null;
-}
+/** The client IP is for the per-IP limits; requests without one share one allowance. */
+export type OtpCaller = Caller<OrgActor>;
 
 export interface PhoneOtpSent {
   phone: string;

@@ -10,6 +10,11 @@ import { fileSharingRoutes } from "./sharing/routes";
 
 export const storageModule = defineModule<AppContext>({
   name: "storage",
+  tags: [
+    { name: "Files", description: "Organization file storage: upload, list, download, trash and restore, quota (spec 3.4, 5.3)." },
+    { name: "File sharing", description: "One-link sharing of a file and the public share view (spec 3.4, 4.1)." },
+    { name: "Storage lifecycle", description: "Lifecycle rules that move unaccessed files to infrequent access or the trash (spec 2.4, 8)." },
+  ],
   tables,
   routes: (ctx) => [fileRoutes(ctx), fileSharingRoutes(ctx), lifecycleRoutes(ctx)],
   jobs: (ctx) => [trashRetentionJob(ctx), lifecycleJob(ctx)],

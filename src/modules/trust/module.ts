@@ -12,6 +12,9 @@ import { signingKeyRecords } from "./keys/sealed-records";
 
 export const trustModule = defineModule<AppContext>({
   name: "trust",
+  tags: [
+    { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
+  ],
   tables: { ...auditTables, ...keyTables },
   sealedRecords: [signingKeyRecords],
   errors: [auditErrors, signingKeyErrors],

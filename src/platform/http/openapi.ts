@@ -15,32 +15,11 @@ export const API_REFERENCE_PATH = "/swagger";
 export const API_SPEC_PATH = "/swagger/json";
 const ASSETS_PATH = `${API_REFERENCE_PATH}/assets`;
 
-/**
- * Every tag an operation may carry, with the text Swagger UI shows above its group.
- * A module that adds a tag declares it here (test/platform/openapi.test.ts checks).
- */
-export const API_TAGS = [
-  { name: "System", description: "Liveness and readiness probes for load balancers and orchestrators." },
-  { name: "Auth", description: "Dashboard sign-in (magic link, passkeys) and sessions." },
-  { name: "Seals", description: "Personal seals: passkey step-up assertions bound to a purpose and a subject." },
-  { name: "Linked identities", description: "Linking another dashboard account and switching to it (5.6)." },
-  { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
-  { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },
-  { name: "Keys", description: "The Org Master Seal, the organization's signing keys and JWKS, and org API keys." },
-  { name: "Machine access", description: "M2M tokens: an org API key exchanged for a short-lived access token for /api/org/{slug}/* (spec 4.3, 5.2)." },
-  { name: "Public v1", description: "The stable public API for developers, with an org API key in X-Api-Key (spec 4.2)." },
-  { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
-  { name: "Permits", description: "Signed permits: short-lived RS256 statements that a badge holds a scope, verifiable with the org's JWKS (5.5)." },
-  { name: "Files", description: "Organization file storage: upload, list, download, trash and restore, quota (spec 3.4, 5.3)." },
-  { name: "File sharing", description: "One-link sharing of a file and the public share view (spec 3.4, 4.1)." },
-  { name: "Storage lifecycle", description: "Lifecycle rules that move unaccessed files to infrequent access or the trash (spec 2.4, 8)." },
-  { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
-  { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },
-  { name: "End users", description: "End users of your applications: import and the partner routes that act for them (spec 4.2)." },
-  { name: "Analytics", description: "The behavior beacon and its daily rollups, and sign-in analytics (spec 2.5, 4.1, 4.5)." },
-  { name: "Add-ons", description: "Paid add-ons an organization switches on, charged against its prepaid credit (spec 4.4, 8)." },
-  { name: "Dev", description: "Development helpers, served only when SIGNET_DEV=1." },
-];
+/** A group of operations in the reference, with the text Swagger UI shows above it; modules declare theirs (`tags`). */
+export interface ApiTag {
+  name: string;
+  description: string;
+}
 
 const DESCRIPTION =
   "Identity, organizations and billing for your applications, self-hosted in one binary. " +
@@ -106,7 +85,7 @@ function documentJsonBodies(document: OpenApiDocument, routes: RouteForDocs[]): 
   }
 }
 
-export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }, errorCodes: ErrorCodes = new Map()) {
+export function apiReference(ctx: { version: string; config: Pick<Config, "dev"> }, tags: readonly ApiTag[], errorCodes: ErrorCodes = new Map()) {
   const plugin = new Elysia({ name: "api-reference" });
   // Every route of the app, as the OpenAPI plugin itself reads them (a protected accessor).
   const appRoutes = () => (plugin as unknown as { getGlobalRoutes(): RouteForDocs[] }).getGlobalRoutes();
@@ -124,8 +103,7 @@ export function apiReference(ctx: { version: string; config: Pick<Config, "dev">
         provider: "swagger-ui",
         documentation: {
           info: { title: "Signet API", version: ctx.version, description: DESCRIPTION },
-          // Outside dev mode the Dev routes do not exist; an empty group would only confuse.
-          tags: API_TAGS.filter((tag) => ctx.config.dev || tag.name !== "Dev"),
+          tags: [...tags],
         },
         swagger: {
           // Relative, like the plugin's own spec URL, so the page also works under a path prefix.

@@ -14,7 +14,7 @@ import { magicLinks, sessions } from "../../../src/modules/identity/schema";
 import { sha256Hex } from "../../../src/platform/crypto/hash";
 import { MINUTE } from "../../support/clock";
 import { createTestApp, type TestApp, type TestResponse } from "../../support/harness";
-import { cookieHeader, mailsTo, newMagicLink, sessionCookie, sessionSetCookie, signInWithMagicLink, VERIFY_PATH } from "./support";
+import { cookieHeader, mailsTo, newMagicLink, sessionCookie, sessionSetCookie, signInWithMagicLink } from "./support";
 
 let t: TestApp;
 let dash: string;

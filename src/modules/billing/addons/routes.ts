@@ -4,8 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { requestInfo } from "../../../platform/http/kernel";
-import { assertCan, type OrgActor, type Organization, orgGuard } from "../../orgs/index";
+import { assertCan, callerOf, type OrgActor, type Organization, orgGuard } from "../../orgs/index";
 import { strictBody } from "../../../platform/http/strict-body";
 import { ADDON_MANAGE_SCOPE, creditBalance, disableAddon, enableAddon, listAddons, MAX_TOP_UP_CENTS, topUpCredit, type AddonCaller } from "./service";
 
@@ -27,7 +26,7 @@ const RULES =
   "Audit Analytics (audit_analytics): $99 a month flat, Pro or higher (else 403 UPGRADE_REQUIRED, feature audit_analytics).";
 
 export function addonRoutes(ctx: AppContext) {
-  const caller = (org: Organization, orgActor: OrgActor, request: Request): AddonCaller => ({ org, actor: orgActor, requestId: requestInfo(request).id });
+  const caller = (org: Organization, orgActor: OrgActor, request: Request): AddonCaller => callerOf(org, orgActor, request);
   const routes = new Elysia({ name: "addons", prefix: "/api/org/:slug/settings" })
     .use(orgGuard(ctx))
     .get("/addons", ({ org, orgActor, request }) => listAddons(ctx, caller(org, orgActor, request)), {

@@ -20,7 +20,7 @@ import { auditEvent, AUDIT_EVENTS } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { type AddonKey, ADDONS, assertCan, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
+import { type AddonKey, ADDONS, assertCan, type Caller, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
 import { AddonErrors } from "./errors";
 import { orgAddons, orgCreditAccounts, orgCreditLedger } from "./schema";
 
@@ -29,11 +29,7 @@ export const ADDON_LIST_SCOPE = "org.setting.read";
 /** The most one top-up may add: $100,000. */
 export const MAX_TOP_UP_CENTS = 10_000_000;
 
-export interface AddonCaller {
-  org: Organization;
-  actor: OrgActor;
-  requestId: string | null;
-}
+export type AddonCaller = Caller<OrgActor>;
 
 type Deps = Pick<AppContext, "db" | "clock">;
 

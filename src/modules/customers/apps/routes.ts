@@ -6,9 +6,8 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { requestInfo } from "../../../platform/http/kernel";
 import { strictBody } from "../../../platform/http/strict-body";
-import { type Organization, type OrgCaller, orgGuard } from "../../orgs/index";
+import { callerOf, type Organization, type OrgCaller, orgGuard } from "../../orgs/index";
 import { matchOrg, publicApiGuard, requiresScope } from "../../access/index";
 import { APP_SCOPES } from "./scopes";
 import { ApiError } from "../../../platform/http/errors";
@@ -49,8 +48,9 @@ const GroupParams = t.Object({ slug: t.String(), groupId: t.String({ maxLength: 
 const AppParams = t.Object({ slug: t.String(), appId: t.String({ maxLength: 100, description: "The application's id or clientKey" }) });
 const Deleted = (key: "groupKey" | "clientKey") => t.Object({ deleted: t.Literal(true), id: t.String(), [key]: t.String() });
 
-function callerOf(context: { org: Organization; orgCaller: OrgCaller; request: Request }): AppsCaller {
-  return { org: context.org, caller: context.orgCaller, requestId: requestInfo(context.request).id };
+/** The route context's Caller (orgs' callerOf). */
+function appsCaller(context: { org: Organization; orgCaller: OrgCaller; request: Request }): AppsCaller {
+  return callerOf(context.org, context.orgCaller, context.request);
 }
 
 export function appRoutes(ctx: AppContext) {
@@ -75,13 +75,13 @@ const iconBody = {
 function appGroupRoutes(ctx: AppContext) {
   return new Elysia({ name: "apps.groups", prefix: "/api/org/:slug/app-groups" })
     .use(orgGuard(ctx))
-    .get("/", (c) => listAppGroups(ctx, callerOf(c)), {
+    .get("/", (c) => listAppGroups(ctx, appsCaller(c)), {
       orgOrGroupMachine: true,
       params: SlugParams,
       response: t.Array(M.AppGroup),
       detail: { tags, summary: "List app groups", description: `Every live app group with its applications, oldest first. Needs org.app_group.list.${WHO}` },
     })
-    .post("/", async (c) => c.status(201, await createAppGroup(ctx, callerOf(c), c.body)), {
+    .post("/", async (c) => c.status(201, await createAppGroup(ctx, appsCaller(c), c.body)), {
       orgOrGroupMachine: true,
       params: SlugParams,
       ...strictBody(M.AppGroupCreate),
@@ -97,13 +97,13 @@ function appGroupRoutes(ctx: AppContext) {
           `Needs org.app_group.create and org.application.create.${WHO}`,
       },
     })
-    .get("/:groupId", (c) => getAppGroup(ctx, callerOf(c), c.params.groupId), {
+    .get("/:groupId", (c) => getAppGroup(ctx, appsCaller(c), c.params.groupId), {
       orgOrGroupMachine: true,
       params: GroupParams,
       response: M.AppGroup,
       detail: { tags, summary: "Read an app group", description: `The group with its settings (no secrets) and applications. Needs org.app_group.read.${NOT_FOUND}${WHO}` },
     })
-    .put("/:groupId", (c) => updateAppGroup(ctx, callerOf(c), c.params.groupId, c.body), {
+    .put("/:groupId", (c) => updateAppGroup(ctx, appsCaller(c), c.params.groupId, c.body), {
       orgOrGroupMachine: true,
       params: GroupParams,
       ...strictBody(M.AppGroupUpdate),
@@ -117,7 +117,7 @@ function appGroupRoutes(ctx: AppContext) {
           `Needs org.app_group.update.${NOT_FOUND}${WHO}`,
       },
     })
-    .delete("/:groupId", (c) => deleteAppGroup(ctx, callerOf(c), c.params.groupId), {
+    .delete("/:groupId", (c) => deleteAppGroup(ctx, appsCaller(c), c.params.groupId), {
       orgOrGroupMachine: true,
       params: GroupParams,
       response: Deleted("groupKey"),
@@ -127,7 +127,7 @@ function appGroupRoutes(ctx: AppContext) {
         description: `Deletes the group and its applications (their keys stop working at once); the group's key is never reused. Emits appgroup.deleted. Needs org.app_group.delete.${NOT_FOUND}${WHO}`,
       },
     })
-    .post("/:groupId/apps", async (c) => c.status(201, await createApplication(ctx, callerOf(c), c.params.groupId, c.body)), {
+    .post("/:groupId/apps", async (c) => c.status(201, await createApplication(ctx, appsCaller(c), c.params.groupId, c.body)), {
       orgOrGroupMachine: true,
       params: GroupParams,
       ...strictBody(M.GroupApplicationCreate),
@@ -138,7 +138,7 @@ function appGroupRoutes(ctx: AppContext) {
         description: `The body of POST /applications without appGroupId. One application per platform and environment: 409 application_exists. Needs org.application.create.${NOT_FOUND}${WHO}`,
       },
     })
-    .post("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, c.body === ICON_UPLOAD ? { upload: c.request } : { iconUrl: (c.body as typeof M.IconSet.static).iconUrl }), {
+    .post("/:groupId/icon", (c) => setAppGroupIcon(ctx, appsCaller(c), c.params.groupId, c.body === ICON_UPLOAD ? { upload: c.request } : { iconUrl: (c.body as typeof M.IconSet.static).iconUrl }), {
       orgOrGroupMachine: true,
       params: GroupParams,
       ...iconBody,
@@ -162,7 +162,7 @@ function appGroupRoutes(ctx: AppContext) {
         },
       },
     })
-    .delete("/:groupId/icon", (c) => setAppGroupIcon(ctx, callerOf(c), c.params.groupId, { iconUrl: null }), {
+    .delete("/:groupId/icon", (c) => setAppGroupIcon(ctx, appsCaller(c), c.params.groupId, { iconUrl: null }), {
       orgOrGroupMachine: true,
       params: GroupParams,
       response: M.AppGroup,
@@ -194,14 +194,14 @@ function publicIconRoutes(ctx: AppContext) {
 function applicationRoutes(ctx: AppContext) {
   return new Elysia({ name: "apps.applications", prefix: "/api/org/:slug/applications" })
     .use(orgGuard(ctx))
-    .get("/", (c) => listApplications(ctx, callerOf(c), c.query), {
+    .get("/", (c) => listApplications(ctx, appsCaller(c), c.query), {
       orgOrGroupMachine: true,
       params: SlugParams,
       query: t.Object({ appGroupId: t.Optional(t.String({ maxLength: 100, description: "Only this group's (id or groupKey)" })) }),
       response: t.Array(M.Application),
       detail: { tags, summary: "List applications", description: `Applications of live app groups, oldest first. Needs org.application.list.${WHO}` },
     })
-    .post("/", async (c) => c.status(201, await createApplication(ctx, callerOf(c), c.body.appGroupId, c.body)), {
+    .post("/", async (c) => c.status(201, await createApplication(ctx, appsCaller(c), c.body.appGroupId, c.body)), {
       orgOrGroupMachine: true,
       params: SlugParams,
       ...strictBody(M.ApplicationCreate),
@@ -218,13 +218,13 @@ function applicationRoutes(ctx: AppContext) {
           `A second application for the same platform and environment in the group is 409 application_exists. Emits appgroup.application.created. Needs org.application.create.${NOT_FOUND}${WHO}`,
       },
     })
-    .get("/:appId", (c) => getApplication(ctx, callerOf(c), c.params.appId), {
+    .get("/:appId", (c) => getApplication(ctx, appsCaller(c), c.params.appId), {
       orgOrGroupMachine: true,
       params: AppParams,
       response: M.Application,
       detail: { tags, summary: "Read an application", description: `Never its client secret or deployment token. Needs org.application.read.${NOT_FOUND}${WHO}` },
     })
-    .put("/:appId", (c) => updateApplication(ctx, callerOf(c), c.params.appId, c.body), {
+    .put("/:appId", (c) => updateApplication(ctx, appsCaller(c), c.params.appId, c.body), {
       orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.ApplicationUpdate),
@@ -235,13 +235,13 @@ function applicationRoutes(ctx: AppContext) {
         description: `Fields left out keep their value (oidc merges field by field; saml null removes it); the result is checked as a whole with the create rules. Emits appgroup.application.updated. Needs org.application.update.${NOT_FOUND}${WHO}`,
       },
     })
-    .delete("/:appId", (c) => deleteApplication(ctx, callerOf(c), c.params.appId), {
+    .delete("/:appId", (c) => deleteApplication(ctx, appsCaller(c), c.params.appId), {
       orgOrGroupMachine: true,
       params: AppParams,
       response: Deleted("clientKey"),
       detail: { tags, summary: "Delete an application", description: `Its key stops working at once. Emits appgroup.application.deleted. Needs org.application.delete.${NOT_FOUND}${WHO}` },
     })
-    .patch("/:appId/status", (c) => setApplicationStatus(ctx, callerOf(c), c.params.appId, c.body.status), {
+    .patch("/:appId/status", (c) => setApplicationStatus(ctx, appsCaller(c), c.params.appId, c.body.status), {
       orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.ApplicationStatusChange),
@@ -252,7 +252,7 @@ function applicationRoutes(ctx: AppContext) {
         description: `Body {status: active | disabled}. A disabled application's public routes answer 404. Emits appgroup.application.status_changed when it changes. Needs org.application.update.${NOT_FOUND}${WHO}`,
       },
     })
-    .post("/:appId/rotate-secret", (c) => rotateClientSecret(ctx, callerOf(c), c.params.appId), {
+    .post("/:appId/rotate-secret", (c) => rotateClientSecret(ctx, appsCaller(c), c.params.appId), {
       orgOrGroupMachine: true,
       params: AppParams,
       response: M.RotatedSecret,
@@ -262,13 +262,13 @@ function applicationRoutes(ctx: AppContext) {
         description: `The secret is shown once, in this response; only its SHA-256 is stored and the previous secret stops working at once. Emits appgroup.application.secret_rotated. Needs org.application.rotate_secret.${NOT_FOUND}${WHO}`,
       },
     })
-    .get("/:appId/cloudflare", (c) => getCloudflare(ctx, callerOf(c), c.params.appId), {
+    .get("/:appId/cloudflare", (c) => getCloudflare(ctx, appsCaller(c), c.params.appId), {
       orgOrGroupMachine: true,
       params: AppParams,
       response: M.CloudflareView,
       detail: { tags, summary: "The application's deployment account", description: `{connected, accountId, connectedAt}; never the token. Needs org.application.read.${NOT_FOUND}${WHO}` },
     })
-    .post("/:appId/cloudflare", (c) => connectCloudflare(ctx, callerOf(c), c.params.appId, c.body), {
+    .post("/:appId/cloudflare", (c) => connectCloudflare(ctx, appsCaller(c), c.params.appId, c.body), {
       orgOrGroupMachine: true,
       params: AppParams,
       ...strictBody(M.CloudflareConnect),
@@ -279,7 +279,7 @@ function applicationRoutes(ctx: AppContext) {
         description: `Body {accountId (32 hex digits), token}. The token is sealed at rest and never returned; a new connection replaces the old one. Emits appgroup.application.cloudflare_connected. Needs org.application.update.${NOT_FOUND}${WHO}`,
       },
     })
-    .delete("/:appId/cloudflare", (c) => disconnectCloudflare(ctx, callerOf(c), c.params.appId), {
+    .delete("/:appId/cloudflare", (c) => disconnectCloudflare(ctx, appsCaller(c), c.params.appId), {
       orgOrGroupMachine: true,
       params: AppParams,
       response: M.CloudflareView,

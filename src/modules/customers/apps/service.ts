@@ -16,7 +16,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { assertCan, KNOWN_SCOPES, type Organization, type OrgCaller, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
 import { AppErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
@@ -46,11 +46,7 @@ import {
 type Deps = Pick<AppContext, "db" | "clock" | "secrets" | "mail" | "logger" | "config">;
 
 /** Who is calling, in which organization, for which request. */
-export interface AppsCaller {
-  org: Organization;
-  caller: OrgCaller;
-  requestId: string;
-}
+export type AppsCaller = Caller<OrgCaller>;
 
 const DEFAULT_BRANDING: AppGroupBranding = { primaryColor: null, backgroundColor: null, textColor: null, heroTitle: null, heroSubtitle: null };
 const DEFAULT_LOGIN_METHODS: AppGroupLoginMethods = { magicLink: true, passkey: true, smsMfa: "off" };
@@ -112,7 +108,7 @@ export async function liveGroup(reader: Queryable, orgId: string, idOrKey: strin
 
 async function visibleGroup(reader: Queryable, c: AppsCaller, idOrKey: string): Promise<AppGroupRow> {
   const group = await liveGroup(reader, c.org.id, idOrKey);
-  if (!group || !groupVisibleTo(c.caller, group)) throw notFound("app group");
+  if (!group || !groupVisibleTo(c.actor, group)) throw notFound("app group");
   return group;
 }
 
@@ -128,26 +124,26 @@ async function visibleApplication(reader: Queryable, c: AppsCaller, idOrKey: str
     .from(applications)
     .innerJoin(appGroups, eq(appGroups.id, applications.appGroupId))
     .where(and(eq(column, idOrKey), eq(applications.orgId, c.org.id), isNull(appGroups.deletedAt)));
-  if (!row || !groupVisibleTo(c.caller, row.group)) throw notFound("application");
+  if (!row || !groupVisibleTo(c.actor, row.group)) throw notFound("application");
   return row;
 }
 
 export async function listAppGroups(deps: Pick<Deps, "db">, c: AppsCaller): Promise<AppGroupView[]> {
-  assertCan(c.caller, APP_SCOPES.groupList);
+  assertCan(c.actor, APP_SCOPES.groupList);
   const groups = await deps.db.read.select().from(appGroups).where(and(eq(appGroups.orgId, c.org.id), isNull(appGroups.deletedAt))).orderBy(asc(appGroups.createdAt), asc(appGroups.id));
   const apps = await deps.db.read.select().from(applications).where(eq(applications.orgId, c.org.id)).orderBy(asc(applications.createdAt), asc(applications.id));
-  return groups.filter((g) => groupVisibleTo(c.caller, g)).map((g) => appGroupView(g, apps.filter((a) => a.appGroupId === g.id)));
+  return groups.filter((g) => groupVisibleTo(c.actor, g)).map((g) => appGroupView(g, apps.filter((a) => a.appGroupId === g.id)));
 }
 
 export async function getAppGroup(deps: Pick<Deps, "db">, c: AppsCaller, groupId: string): Promise<AppGroupView> {
-  assertCan(c.caller, APP_SCOPES.groupRead);
+  assertCan(c.actor, APP_SCOPES.groupRead);
   const group = await visibleGroup(deps.db.read, c, groupId);
   return appGroupView(group, await groupApplications(deps.db.read, group.id));
 }
 
 export async function listApplications(deps: Pick<Deps, "db">, c: AppsCaller, filter: { appGroupId?: string }): Promise<ApplicationView[]> {
-  assertCan(c.caller, APP_SCOPES.applicationList);
-  const groups = (await deps.db.read.select().from(appGroups).where(and(eq(appGroups.orgId, c.org.id), isNull(appGroups.deletedAt)))).filter((g) => groupVisibleTo(c.caller, g));
+  assertCan(c.actor, APP_SCOPES.applicationList);
+  const groups = (await deps.db.read.select().from(appGroups).where(and(eq(appGroups.orgId, c.org.id), isNull(appGroups.deletedAt)))).filter((g) => groupVisibleTo(c.actor, g));
   const wanted = filter.appGroupId === undefined ? groups : groups.filter((g) => g.id === filter.appGroupId || g.key === filter.appGroupId);
   const ids = new Set(wanted.map((g) => g.id));
   const rows = await deps.db.read.select().from(applications).where(eq(applications.orgId, c.org.id)).orderBy(asc(applications.createdAt), asc(applications.id));
@@ -155,7 +151,7 @@ export async function listApplications(deps: Pick<Deps, "db">, c: AppsCaller, fi
 }
 
 export async function getApplication(deps: Pick<Deps, "db">, c: AppsCaller, appId: string): Promise<ApplicationView> {
-  assertCan(c.caller, APP_SCOPES.applicationRead);
+  assertCan(c.actor, APP_SCOPES.applicationRead);
   return applicationView((await visibleApplication(deps.db.read, c, appId)).app);
 }
 
@@ -217,7 +213,7 @@ export async function socialProviderCredentials(
 /** Billing collection: view.billing to change it, and the plan's count of collecting groups to switch it on. */
 async function checkCollectionSwitch(tx: Tx, c: AppsCaller, groupId: string | null, from: boolean, to: boolean): Promise<void> {
   if (from === to) return;
-  assertCan(c.caller, KNOWN_SCOPES.viewBilling);
+  assertCan(c.actor, KNOWN_SCOPES.viewBilling);
   if (!to) return;
   const collecting = await tx
     .select({ id: appGroups.id })
@@ -233,7 +229,7 @@ async function recordCollectionSwitch(tx: Tx, c: AppsCaller, group: AppGroupRow,
 }
 
 function auditContext(c: AppsCaller, appGroupId: string, at: number) {
-  return { orgId: c.org.id, actor: auditActor(c.caller), requestId: c.requestId, appGroupId, at };
+  return { orgId: c.org.id, actor: auditActor(c.actor), requestId: c.requestId, appGroupId, at };
 }
 
 /** The group fields a create or update sets, validated; undefined where the input leaves a field alone. */
@@ -257,9 +253,9 @@ function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
 }
 
 export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupCreateInput): Promise<AppGroupView> {
-  assertCan(c.caller, APP_SCOPES.groupCreate);
-  assertCan(c.caller, APP_SCOPES.applicationCreate);
-  if (c.caller.kind === "m2m" && c.caller.appGroupId !== null) {
+  assertCan(c.actor, APP_SCOPES.groupCreate);
+  assertCan(c.actor, APP_SCOPES.applicationCreate);
+  if (c.actor.kind === "m2m" && c.actor.appGroupId !== null) {
     throw permissionErrors.error("permissionDenied", { message: "a key scoped to one app group cannot create app groups" });
   }
   if (input.orgId !== undefined && input.orgId !== c.org.id) throw invalidField(AppErrors.orgMismatch, "orgId", "orgId is not the organization in the path");
@@ -297,7 +293,7 @@ export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupC
         socialProviders: changes.socialProviders ?? {},
         billingCollection: changes.billingCollection ?? false,
         botProtection: changes.botProtection ?? false,
-        createdBy: actorId(c.caller),
+        createdBy: actorId(c.actor),
         createdAt: at,
         updatedAt: at,
       })
@@ -329,7 +325,7 @@ async function notifyOwnerOfNewGroup(deps: Deps, c: AppsCaller, group: AppGroupV
 }
 
 export async function updateAppGroup(deps: Deps, c: AppsCaller, groupId: string, input: AppGroupUpdateInput): Promise<AppGroupView> {
-  assertCan(c.caller, APP_SCOPES.groupUpdate);
+  assertCan(c.actor, APP_SCOPES.groupUpdate);
   const current = await visibleGroup(deps.db.read, c, groupId);
   const changes = definedOnly(await groupChanges(deps, current.id, current, input));
   const at = deps.clock.now();
@@ -354,7 +350,7 @@ export type IconChange = { iconUrl: string | null } | { upload: Request };
  * deleted after the commit.
  */
 export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c: AppsCaller, groupId: string, change: IconChange): Promise<AppGroupView> {
-  assertCan(c.caller, APP_SCOPES.groupUpdate);
+  assertCan(c.actor, APP_SCOPES.groupUpdate);
   const url = "iconUrl" in change ? cleanIconUrl(change.iconUrl, "iconUrl") : null;
   const current = await visibleGroup(deps.db.read, c, groupId);
   const stored = "upload" in change ? await storeIcon(deps, current, await readIconUpload(change.upload)) : null;
@@ -382,7 +378,7 @@ export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c:
  * it. An uploaded icon is deleted after the commit: nothing serves it any more.
  */
 export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs">, c: AppsCaller, groupId: string): Promise<{ deleted: true; id: string; groupKey: string }> {
-  assertCan(c.caller, APP_SCOPES.groupDelete);
+  assertCan(c.actor, APP_SCOPES.groupDelete);
   const current = await visibleGroup(deps.db.read, c, groupId);
   const at = deps.clock.now();
   const deleted = await deps.db.write(async (tx) => {
@@ -466,7 +462,7 @@ async function insertApplication(tx: Tx, c: AppsCaller, group: AppGroupRow, stat
   const id = newHexId();
   const [app] = await tx
     .insert(applications)
-    .values({ id, orgId: c.org.id, appGroupId: group.id, clientKey: `client_${id}`, status: "active", ...state, createdBy: actorId(c.caller), createdAt: at, updatedAt: at })
+    .values({ id, orgId: c.org.id, appGroupId: group.id, clientKey: `client_${id}`, status: "active", ...state, createdBy: actorId(c.actor), createdAt: at, updatedAt: at })
     .returning();
   await appendAudit(tx, {
     ...auditEvent(AUDIT_EVENTS.applicationCreated, { applicationId: id, clientKey: app!.clientKey, name: app!.name, platform: app!.platform, environment: app!.environment }),
@@ -476,7 +472,7 @@ async function insertApplication(tx: Tx, c: AppsCaller, group: AppGroupRow, stat
 }
 
 export async function createApplication(deps: Deps, c: AppsCaller, groupId: string, input: ApplicationCreateInput): Promise<ApplicationView> {
-  assertCan(c.caller, APP_SCOPES.applicationCreate);
+  assertCan(c.actor, APP_SCOPES.applicationCreate);
   const state = normaliseApplication({ ...input, oidc: { ...DEFAULT_OIDC, ...input.oidc }, saml: input.saml ?? null });
   const group = await visibleGroup(deps.db.read, c, groupId);
   const at = deps.clock.now();
@@ -487,7 +483,7 @@ export async function createApplication(deps: Deps, c: AppsCaller, groupId: stri
 }
 
 export async function updateApplication(deps: Deps, c: AppsCaller, appId: string, input: ApplicationUpdateInput): Promise<ApplicationView> {
-  assertCan(c.caller, APP_SCOPES.applicationUpdate);
+  assertCan(c.actor, APP_SCOPES.applicationUpdate);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const merged: ApplicationState = {
     name: input.name ?? current.name,
@@ -512,7 +508,7 @@ export async function updateApplication(deps: Deps, c: AppsCaller, appId: string
 }
 
 export async function setApplicationStatus(deps: Deps, c: AppsCaller, appId: string, status: ApplicationStatus): Promise<ApplicationView> {
-  assertCan(c.caller, APP_SCOPES.applicationUpdate);
+  assertCan(c.actor, APP_SCOPES.applicationUpdate);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {
@@ -525,7 +521,7 @@ export async function setApplicationStatus(deps: Deps, c: AppsCaller, appId: str
 }
 
 export async function deleteApplication(deps: Deps, c: AppsCaller, appId: string): Promise<{ deleted: true; id: string; clientKey: string }> {
-  assertCan(c.caller, APP_SCOPES.applicationDelete);
+  assertCan(c.actor, APP_SCOPES.applicationDelete);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {
@@ -538,7 +534,7 @@ export async function deleteApplication(deps: Deps, c: AppsCaller, appId: string
 
 /** Issues a new client secret: returned once, stored as SHA-256; the previous one stops working at once. */
 export async function rotateClientSecret(deps: Deps, c: AppsCaller, appId: string): Promise<{ clientKey: string; clientSecret: string; secretRotatedAt: string }> {
-  assertCan(c.caller, APP_SCOPES.applicationRotateSecret);
+  assertCan(c.actor, APP_SCOPES.applicationRotateSecret);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const clientSecret = `cs_${randomSecret(32)}`;
   const at = deps.clock.now();
@@ -566,12 +562,12 @@ function cloudflareContext(appId: string): string {
 }
 
 export async function getCloudflare(deps: Pick<Deps, "db">, c: AppsCaller, appId: string): Promise<ApplicationView["cloudflare"]> {
-  assertCan(c.caller, APP_SCOPES.applicationRead);
+  assertCan(c.actor, APP_SCOPES.applicationRead);
   return cloudflareView((await visibleApplication(deps.db.read, c, appId)).app);
 }
 
 export async function connectCloudflare(deps: Deps, c: AppsCaller, appId: string, input: { accountId: string; token: string }): Promise<ApplicationView["cloudflare"]> {
-  assertCan(c.caller, APP_SCOPES.applicationUpdate);
+  assertCan(c.actor, APP_SCOPES.applicationUpdate);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const sealed = await deps.secrets.seal(input.token, cloudflareContext(current.id));
   const at = deps.clock.now();
@@ -588,7 +584,7 @@ export async function connectCloudflare(deps: Deps, c: AppsCaller, appId: string
 }
 
 export async function disconnectCloudflare(deps: Deps, c: AppsCaller, appId: string): Promise<ApplicationView["cloudflare"]> {
-  assertCan(c.caller, APP_SCOPES.applicationUpdate);
+  assertCan(c.actor, APP_SCOPES.applicationUpdate);
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {

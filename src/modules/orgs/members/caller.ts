@@ -5,14 +5,11 @@
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
 import { ApiError } from "../../../platform/http/errors";
-import type { Organization, OrgActor } from "../access";
+import type { Caller, OrgActor } from "../access";
 import { MemberErrors } from "./errors";
 
-export interface MemberCaller {
-  org: Organization;
-  actor: OrgActor;
-  requestId?: string | null;
-}
+/** What member services take: the Caller of a member (access.ts). */
+export type MemberCaller = Caller<OrgActor>;
 
 /**
  * 403 admin_required unless the caller is the owner or holds the built-in admin role.

@@ -5,10 +5,8 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { requestInfo } from "../../../platform/http/kernel";
-import type { Organization, OrgActor } from "../access";
+import { callerOf, type Organization, type OrgActor } from "../access";
 import { orgGuard } from "../guard";
-import type { MemberCaller } from "./caller";
 import { publicInvitationRoutes } from "./public-routes";
 import * as M from "./model";
 import { createInvitation, listInvitations, revokeInvitation } from "./invitations";
@@ -18,8 +16,9 @@ import { createServiceAccount, deleteServiceAccount, getServiceAccount, listServ
 
 const tags = ["Members"];
 
-function callerOf(context: { org: Organization; orgActor: OrgActor; request: Request }): MemberCaller {
-  return { org: context.org, actor: context.orgActor, requestId: requestInfo(context.request).id };
+/** The route context's Caller (access.ts). */
+function memberCaller(context: { org: Organization; orgActor: OrgActor; request: Request }) {
+  return callerOf(context.org, context.orgActor, context.request);
 }
 
 export function memberRoutes(ctx: AppContext) {
@@ -31,7 +30,7 @@ function orgMemberRoutes(ctx: AppContext) {
     new Elysia({ name: "members.org", prefix: "/api/org/:slug" })
       .use(orgGuard(ctx))
       // Members
-      .get("/members", (c) => listMembers(ctx, callerOf(c)), {
+      .get("/members", (c) => listMembers(ctx, memberCaller(c)), {
         org: true,
         params: M.SlugParams,
         response: t.Array(M.Member),
@@ -41,7 +40,7 @@ function orgMemberRoutes(ctx: AppContext) {
           description: "Every member with their role, badge (ConnectedId) and join time. Needs org.member.list, which every built-in role holds.",
         },
       })
-      .patch("/members/:userId", (c) => changeMemberRole(ctx, callerOf(c), { userId: c.params.userId, role: c.body.role }), {
+      .patch("/members/:userId", (c) => changeMemberRole(ctx, memberCaller(c), { userId: c.params.userId, role: c.body.role }), {
         org: true,
         params: M.MemberParams,
         body: M.RoleChange,
@@ -55,7 +54,7 @@ function orgMemberRoutes(ctx: AppContext) {
             "(else 400 invalid_role) and the caller must hold all its scopes (403 scopes_not_held). Emits org.member.role_changed.",
         },
       })
-      .delete("/members/:userId", (c) => removeMember(ctx, callerOf(c), { userId: c.params.userId }), {
+      .delete("/members/:userId", (c) => removeMember(ctx, memberCaller(c), { userId: c.params.userId }), {
         org: true,
         params: M.MemberParams,
         response: M.MemberRemoved,
@@ -68,7 +67,7 @@ function orgMemberRoutes(ctx: AppContext) {
         },
       })
       // Badges
-      .get("/badges", (c) => listBadges(ctx, callerOf(c), { status: c.query.status }), {
+      .get("/badges", (c) => listBadges(ctx, memberCaller(c), { status: c.query.status }), {
         org: true,
         params: M.SlugParams,
         query: M.BadgeQuery,
@@ -79,7 +78,7 @@ function orgMemberRoutes(ctx: AppContext) {
           description: "Every ConnectedId of the organization: people, service accounts, and revoked badges kept as history. Optional ?status= filter. Needs org.member.list.",
         },
       })
-      .patch("/badges/:connectedId", (c) => updateBadge(ctx, callerOf(c), { connectedId: c.params.connectedId, ...c.body }), {
+      .patch("/badges/:connectedId", (c) => updateBadge(ctx, memberCaller(c), { connectedId: c.params.connectedId, ...c.body }), {
         org: true,
         params: M.BadgeParams,
         body: M.BadgeChange,
@@ -97,7 +96,7 @@ function orgMemberRoutes(ctx: AppContext) {
       // Invitations
       .post(
         "/invitations",
-        async (c) => c.status(201, await createInvitation(ctx, callerOf(c), c.body)),
+        async (c) => c.status(201, await createInvitation(ctx, memberCaller(c), c.body)),
         {
           org: true,
           params: M.SlugParams,
@@ -114,13 +113,13 @@ function orgMemberRoutes(ctx: AppContext) {
           },
         },
       )
-      .get("/invitations", (c) => listInvitations(ctx, callerOf(c)), {
+      .get("/invitations", (c) => listInvitations(ctx, memberCaller(c)), {
         org: true,
         params: M.SlugParams,
         response: t.Array(M.Invitation),
         detail: { tags, summary: "List pending invitations", description: "Invitations neither accepted, revoked nor expired. Needs org.member.invite." },
       })
-      .delete("/invitations/:id", (c) => revokeInvitation(ctx, callerOf(c), c.params.id), {
+      .delete("/invitations/:id", (c) => revokeInvitation(ctx, memberCaller(c), c.params.id), {
         org: true,
         params: M.InvitationParams,
         response: M.Invitation,
@@ -131,13 +130,13 @@ function orgMemberRoutes(ctx: AppContext) {
         },
       })
       // Roles
-      .get("/roles", (c) => listRoles(ctx, callerOf(c)), {
+      .get("/roles", (c) => listRoles(ctx, memberCaller(c)), {
         org: true,
         params: M.SlugParams,
         response: t.Array(M.Role),
         detail: { tags, summary: "List roles", description: "The built-in roles with their scopes, then the organization's custom roles. Needs org.member.list, which every built-in role holds." },
       })
-      .post("/roles", async (c) => c.status(201, await createCustomRole(ctx, callerOf(c), c.body)), {
+      .post("/roles", async (c) => c.status(201, await createCustomRole(ctx, memberCaller(c), c.body)), {
         org: true,
         params: M.SlugParams,
         body: M.RoleRequest,
@@ -150,7 +149,7 @@ function orgMemberRoutes(ctx: AppContext) {
             "Scopes follow the scope grammar (400 invalid_scope naming scopes[i]) and may not exceed the caller's own (403 scopes_not_held). Emits org.role.created.",
         },
       })
-      .put("/roles/:roleId", (c) => replaceCustomRole(ctx, callerOf(c), c.params.roleId, c.body), {
+      .put("/roles/:roleId", (c) => replaceCustomRole(ctx, memberCaller(c), c.params.roleId, c.body), {
         org: true,
         params: M.RoleParams,
         body: M.RoleRequest,
@@ -163,7 +162,7 @@ function orgMemberRoutes(ctx: AppContext) {
             "Built-in roles: 400 builtin_role. Emits org.role.updated.",
         },
       })
-      .delete("/roles/:roleId", (c) => deleteCustomRole(ctx, callerOf(c), c.params.roleId), {
+      .delete("/roles/:roleId", (c) => deleteCustomRole(ctx, memberCaller(c), c.params.roleId), {
         org: true,
         params: M.RoleParams,
         response: M.Deleted,
@@ -175,13 +174,13 @@ function orgMemberRoutes(ctx: AppContext) {
         },
       })
       // Service accounts
-      .get("/service-accounts", (c) => listServiceAccounts(ctx, callerOf(c)), {
+      .get("/service-accounts", (c) => listServiceAccounts(ctx, memberCaller(c)), {
         org: true,
         params: M.SlugParams,
         response: t.Array(M.ServiceAccount),
         detail: { tags, summary: "List service accounts", description: "Machine badges that API keys are bound to. Owner or admin only." },
       })
-      .post("/service-accounts", async (c) => c.status(201, await createServiceAccount(ctx, callerOf(c), c.body)), {
+      .post("/service-accounts", async (c) => c.status(201, await createServiceAccount(ctx, memberCaller(c), c.body)), {
         org: true,
         params: M.SlugParams,
         body: M.ServiceAccountRequest,
@@ -195,13 +194,13 @@ function orgMemberRoutes(ctx: AppContext) {
             "Emits org.service_account.created.",
         },
       })
-      .get("/service-accounts/:id", (c) => getServiceAccount(ctx, callerOf(c), c.params.id), {
+      .get("/service-accounts/:id", (c) => getServiceAccount(ctx, memberCaller(c), c.params.id), {
         org: true,
         params: M.ServiceAccountParams,
         response: M.ServiceAccount,
         detail: { tags, summary: "Read a service account", description: "Owner or admin only." },
       })
-      .patch("/service-accounts/:id", (c) => updateServiceAccount(ctx, callerOf(c), c.params.id, c.body), {
+      .patch("/service-accounts/:id", (c) => updateServiceAccount(ctx, memberCaller(c), c.params.id, c.body), {
         org: true,
         params: M.ServiceAccountParams,
         body: M.ServiceAccountChange,
@@ -212,7 +211,7 @@ function orgMemberRoutes(ctx: AppContext) {
           description: "Owner or admin only; an admin-role account only by the owner. Any of name, description (null clears), role. Emits org.service_account.updated.",
         },
       })
-      .delete("/service-accounts/:id", (c) => deleteServiceAccount(ctx, callerOf(c), c.params.id), {
+      .delete("/service-accounts/:id", (c) => deleteServiceAccount(ctx, memberCaller(c), c.params.id), {
         org: true,
         params: M.ServiceAccountParams,
         response: M.Deleted,

@@ -4,16 +4,10 @@
  * caller is not a member of answer the same 404, as on /api/org/{slug}/*.
  */
 import type { AppContext } from "../../../context";
-import { enforceSessionPolicy, type OrgActor, type Organization, resolveOrgAccess } from "../../orgs/index";
+import { type Caller, enforceSessionPolicy, type OrgActor, resolveOrgAccess } from "../../orgs/index";
 import { auditErrors } from "./errors";
 
-export interface AuditCaller {
-  org: Organization;
-  actor: OrgActor;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}
+export type AuditCaller = Caller<OrgActor>;
 
 /**
  * The caller in the organization, under the organization's session policy (its

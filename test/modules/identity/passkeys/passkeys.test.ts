@@ -28,10 +28,6 @@ async function creationFor(user: SignedInUser) {
   return r.body;
 }
 
-function challengeOf(clientDataJSON: string): string {
-  return JSON.parse(Buffer.from(clientDataJSON, "base64url").toString()).challenge;
-}
-
 describe("POST /api/auth/passkeys/register-options", () => {
   test("needs a session", async () => {
     expect((await t.request("POST", "/api/auth/passkeys/register-options")).status).toBe(401);

@@ -10,7 +10,7 @@ import { appendAudit, type AuditEventInput } from "../../../../src/platform/audi
 import { canonicalJson } from "../../../../src/platform/crypto/canonical-json";
 import { connectedIds } from "../../../../src/modules/orgs/schema";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../../support/accounts";
-import { DAY, HOUR, MINUTE, SECOND } from "../../../support/clock";
+import { DAY, MINUTE, SECOND } from "../../../support/clock";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { appendEvents, sealOrg } from "./support";
 

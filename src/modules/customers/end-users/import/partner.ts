@@ -21,7 +21,7 @@ import { EndUserErrors } from "../errors";
 import { liveSession } from "../sessions";
 import { verifyAccessToken } from "../tokens";
 import type { ApiKey } from "../../../access/index";
-import { type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
+import { callerOf, type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
 import { ImportErrors } from "./errors";
 
 type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;
@@ -84,6 +84,7 @@ export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext,
   if (!user) throw ownerRequired();
   const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: user.id, email: user.email });
   if (!access?.actor.isOwner) throw ownerRequired();
-  const group = await createAppGroup(deps, { org: access.org, caller: access.actor, requestId: caller.requestId }, input);
+  // The owner acts through the partner's request: its id and origin go on the audit trail.
+  const group = await createAppGroup(deps, { ...callerOf(access.org, access.actor, caller.request), requestId: caller.requestId }, input);
   return { groupKey: group.groupKey, id: group.id, orgId: group.orgId, name: group.name, description: group.description, iconUrl: group.iconUrl, brandColor: group.brandColor };
 }

@@ -15,7 +15,7 @@ import { MINUTE, SECOND } from "../../../../support/clock";
 import { createTestApp, type TestApp } from "../../../../support/harness";
 import { orgApi } from "../../apps/support";
 import { CALLBACK, ORIGIN } from "../support";
-import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser, type SignedInEndUser, passkeyFixture, type Call, type PasskeyFixture } from "./support";
+import { appAuthenticator, assertionFor, bearer, registerWith, signInEndUser, type SignedInEndUser, passkeyFixture, type PasskeyFixture } from "./support";
 
 let t: TestApp;
 /** Group 1 (relying party app.example.com) with two applications, and Alice's passkey in it. */
