@@ -7,5 +7,5 @@ export { type ApiKey } from "./machine/api-keys";
 export { KeyErrors } from "./machine/errors";
 export { looksLikeM2mToken, type M2mClaims } from "./machine/m2m-token";
 export { authenticateMachineToken, machineInOrg, resolveMachineAccess } from "./machine/m2m";
-export { publicApiGuard, requiresScope } from "./public-v1/guard";
+export { type KeyCaller, keyCallerOf, publicApiGuard, requiresScope } from "./public-v1/guard";
 export { matchOrg } from "./public-v1/service";

@@ -19,6 +19,7 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
+import { requestInfo } from "../../../platform/http/kernel";
 import { bearerToken } from "../../identity/index";
 import { findApiKeyBySecret, type ApiKey } from "../machine/api-keys";
 import { machineErrors } from "../machine/errors";
@@ -29,6 +30,25 @@ export interface PublicApiAccess {
   keyOrg: Organization;
   apiKey: ApiKey;
   keyActor: KeyActor;
+}
+
+/**
+ * What a public v1 service receives (the key's counterpart of orgs' Caller): the key's
+ * organization, the key, what it may do, and the request's id and origin for audit.
+ */
+export interface KeyCaller {
+  org: Organization;
+  key: ApiKey;
+  actor: KeyActor;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The KeyCaller of a request, from what the guard resolved and the kernel's request info. */
+export function keyCallerOf(access: PublicApiAccess, request: Request): KeyCaller {
+  const info = requestInfo(request);
+  return { org: access.keyOrg, key: access.apiKey, actor: access.keyActor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
 }
 
 /** What a public v1 route demands of the key: a scope, or `true` for the key's own view. */

@@ -13,25 +13,18 @@
  */
 import type { AppContext } from "../../../../context";
 import { ApiError } from "../../../../platform/http/errors";
-import { bearerToken, normaliseEmail, userByEmail } from "../../../identity/index";
+import { normaliseEmail, userByEmail } from "../../../identity/index";
 import { AppErrors } from "../../apps/errors";
 import type { AppGroupCreateInput, AppGroupSummaryView } from "../../apps/model";
 import { createAppGroup } from "../../apps/service";
 import { EndUserErrors } from "../errors";
 import { liveSession } from "../sessions";
 import { verifyAccessToken } from "../tokens";
-import type { ApiKey } from "../../../access/index";
-import { callerOf, type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
+import type { ApiKey, KeyCaller } from "../../../access/index";
+import { type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
 import { ImportErrors } from "./errors";
 
 type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;
-
-export interface PartnerCaller {
-  keyOrg: Organization;
-  apiKey: ApiKey;
-  request: Request;
-  requestId: string;
-}
 
 /** True for a key the operator issued (no creating user) that covers the whole organization. */
 export function isPlatformPartnerKey(key: Pick<ApiKey, "createdBy" | "appGroupId">): boolean {
@@ -43,11 +36,10 @@ function invalidAccessToken(): ApiError {
 }
 
 /** The verified e-mail address of the person behind the request's end-user token. */
-export async function personEmail(deps: TokenDeps, caller: Pick<PartnerCaller, "keyOrg" | "request">): Promise<string> {
-  const token = bearerToken(caller.request);
+export async function personEmail(deps: TokenDeps, org: Organization, token: string | null): Promise<string> {
   if (!token) throw invalidAccessToken();
-  const claims = await verifyAccessToken(deps, caller.keyOrg.slug, token);
-  if (claims.org !== caller.keyOrg.id) throw invalidAccessToken();
+  const claims = await verifyAccessToken(deps, org.slug, token);
+  if (claims.org !== org.id) throw invalidAccessToken();
   const session = await liveSession(deps.db.read, claims.sid, deps.clock.now());
   if (!session || session.endUserId !== claims.sub) throw invalidAccessToken();
   if (!claims.email || claims.email_verified !== true) {
@@ -57,8 +49,8 @@ export async function personEmail(deps: TokenDeps, caller: Pick<PartnerCaller, "
 }
 
 /** POST /api/public/v1/orgs/owner-status: {state, orgs} of the person behind the token. */
-export async function ownerStatusOfPerson(deps: TokenDeps, caller: PartnerCaller): Promise<OwnerStatus> {
-  return ownerStatus(deps.db.read, await personEmail(deps, caller));
+export async function ownerStatusOfPerson(deps: TokenDeps, caller: KeyCaller, endUserToken: string | null): Promise<OwnerStatus> {
+  return ownerStatus(deps.db.read, await personEmail(deps, caller.org, endUserToken));
 }
 
 export type PartnerAppGroupInput = Pick<AppGroupCreateInput, "name" | "description" | "iconUrl" | "brandColor"> & { orgId: string };
@@ -73,11 +65,14 @@ function ownerRequired(): ApiError {
  * dashboard user whose e-mail is the token's, in the organization `orgId`, which that
  * user must own.
  */
-export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext, "secrets" | "mail" | "logger">, caller: PartnerCaller, input: PartnerAppGroupInput): Promise<AppGroupSummaryView> {
-  if (!isPlatformPartnerKey(caller.apiKey)) {
+export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext, "secrets" | "mail" | "logger">, caller: KeyCaller,
+  endUserToken: string | null,
+  input: PartnerAppGroupInput,
+): Promise<AppGroupSummaryView> {
+  if (!isPlatformPartnerKey(caller.key)) {
     throw new ApiError(403, ImportErrors.platformPartnerRequired, { message: "this route takes a platform partner's key, one the operator issued" });
   }
-  const email = await personEmail(deps, caller);
+  const email = await personEmail(deps, caller.org, endUserToken);
   const org = await orgById(deps.db.read, input.orgId);
   if (!org) throw new ApiError(404, AppErrors.notFound, { field: "orgId", message: "no such organization" });
   const user = await userByEmail(deps.db.read, email);
@@ -85,6 +80,6 @@ export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext,
   const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: user.id, email: user.email });
   if (!access?.actor.isOwner) throw ownerRequired();
   // The owner acts through the partner's request: its id and origin go on the audit trail.
-  const group = await createAppGroup(deps, { ...callerOf(access.org, access.actor, caller.request), requestId: caller.requestId }, input);
+  const group = await createAppGroup(deps, { org: access.org, actor: access.actor, requestId: caller.requestId, ip: caller.ip, userAgent: caller.userAgent }, input);
   return { groupKey: group.groupKey, id: group.id, orgId: group.orgId, name: group.name, description: group.description, iconUrl: group.iconUrl, brandColor: group.brandColor };
 }

@@ -5,10 +5,11 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../../context";
-import { BODY_LIMIT_KEY, requestInfo } from "../../../../platform/http/kernel";
+import { BODY_LIMIT_KEY } from "../../../../platform/http/kernel";
+import { bearerToken } from "../../../identity/index";
 import { strictBody } from "../../../../platform/http/strict-body";
 import * as AppModel from "../../apps/model";
-import { publicApiGuard, requiresScope } from "../../../access/index";
+import { keyCallerOf, publicApiGuard, requiresScope } from "../../../access/index";
 import { APP_SCOPES } from "../../apps/scopes";
 import { createAppGroupForPerson, ownerStatusOfPerson } from "./partner";
 import { END_USER_IMPORT_SCOPE, IMPORT_MAX_ROWS, importEndUsers, PASSWORD_ALGORITHMS, ROW_LIMITS } from "./service";
@@ -83,7 +84,7 @@ const PartnerCreateBody = t.Object(
 export function endUserImportRoutes(ctx: AppContext) {
   return new Elysia({ name: "end-user-import", prefix: "/api/public/v1" })
     .use(publicApiGuard(ctx))
-    .post("/end-users/import", ({ keyOrg, apiKey, body, request }) => importEndUsers(ctx, { keyOrg, apiKey, requestId: requestInfo(request).id }, body), {
+    .post("/end-users/import", ({ keyOrg, apiKey, keyActor, body, request }) => importEndUsers(ctx, keyCallerOf({ keyOrg, apiKey, keyActor }, request), body), {
       apiKey: true,
       ...strictBody(ImportBody),
       response: { 200: ImportResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -102,7 +103,7 @@ export function endUserImportRoutes(ctx: AppContext) {
         [BODY_LIMIT_KEY]: IMPORT_BODY_LIMIT,
       },
     })
-    .post("/orgs/owner-status", ({ keyOrg, apiKey, request }) => ownerStatusOfPerson(ctx, { keyOrg, apiKey, request, requestId: requestInfo(request).id }), {
+    .post("/orgs/owner-status", ({ keyOrg, apiKey, keyActor, request }) => ownerStatusOfPerson(ctx, keyCallerOf({ keyOrg, apiKey, keyActor }, request), bearerToken(request)), {
       apiKey: true,
       response: { 200: OwnerStatusResponse, 401: ErrorBody, 403: ErrorBody },
       detail: {
@@ -117,7 +118,7 @@ export function endUserImportRoutes(ctx: AppContext) {
     })
     .post(
       "/orgs/app-groups/create",
-      ({ keyOrg, apiKey, body, request }) => createAppGroupForPerson(ctx, { keyOrg, apiKey, request, requestId: requestInfo(request).id }, body),
+      ({ keyOrg, apiKey, keyActor, body, request }) => createAppGroupForPerson(ctx, keyCallerOf({ keyOrg, apiKey, keyActor }, request), bearerToken(request), body),
       {
         apiKey: true,
         ...strictBody(PartnerCreateBody),

@@ -23,7 +23,7 @@ import { appGroups, applications, type AppGroupRow, type ApplicationRow } from "
 import { keyScopeAdmitsGroup } from "../../apps/service";
 import { endUsers } from "../schema";
 import { normaliseEmail } from "../service";
-import type { ApiKey } from "../../../access/index";
+import type { KeyCaller } from "../../../access/index";
 import type { Organization } from "../../../orgs/index";
 import { ImportErrors, ImportRowErrors } from "./errors";
 
@@ -63,11 +63,6 @@ const HASH_FORMATS: Partial<Record<(typeof PASSWORD_ALGORITHMS)[number], RegExp>
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** The key behind the request, in its organization. */
-export interface ImportCaller {
-  keyOrg: Organization;
-  apiKey: ApiKey;
-  requestId: string;
-}
 
 export interface ImportInput {
   /** The app group's id or groupKey. */
@@ -208,10 +203,10 @@ function groupNotFound(): ApiError {
 }
 
 /** The live app group (by id or groupKey) of the key's organization that the key may import into, else 404. */
-async function importTarget(reader: Queryable, caller: ImportCaller, idOrKey: string): Promise<AppGroupRow> {
+async function importTarget(reader: Queryable, caller: KeyCaller, idOrKey: string): Promise<AppGroupRow> {
   const column = idOrKey.startsWith("appgroup_") ? appGroups.key : appGroups.id;
-  const [group] = await reader.select().from(appGroups).where(and(eq(column, idOrKey), eq(appGroups.orgId, caller.keyOrg.id), isNull(appGroups.deletedAt)));
-  if (!group || !keyScopeAdmitsGroup(caller.apiKey.appGroupId, group)) throw groupNotFound();
+  const [group] = await reader.select().from(appGroups).where(and(eq(column, idOrKey), eq(appGroups.orgId, caller.org.id), isNull(appGroups.deletedAt)));
+  if (!group || !keyScopeAdmitsGroup(caller.key.appGroupId, group)) throw groupNotFound();
   return group;
 }
 
@@ -226,7 +221,7 @@ export async function invitationApplication(reader: Queryable, appGroupId: strin
   return active.reduce<ApplicationRow | null>((best, app) => (best === null || rank(app) < rank(best) ? app : best), null);
 }
 
-export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "mail" | "logger" | "config">, caller: ImportCaller, input: ImportInput): Promise<ImportResult> {
+export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "mail" | "logger" | "config">, caller: KeyCaller, input: ImportInput): Promise<ImportResult> {
   if (input.users.length > IMPORT_MAX_ROWS) {
     throw new ApiError(400, ImportErrors.tooManyRows, { field: "users", limit: IMPORT_MAX_ROWS, message: `an import takes at most ${IMPORT_MAX_ROWS} rows; split it` });
   }
@@ -301,7 +296,7 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
       }),
       orgId: group.orgId,
       appGroupId: group.id,
-      actor: { kind: "api_key", id: caller.apiKey.id },
+      actor: { kind: "api_key", id: caller.key.id },
       requestId: caller.requestId,
       at,
     });
@@ -312,7 +307,7 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
   });
 
   const invitees = rows.filter((r) => r.status === "created").map((r) => r.email!);
-  const invitesSent = inviteVia ? await sendInvitations(deps, caller.keyOrg, group, inviteVia, invitees) : 0;
+  const invitesSent = inviteVia ? await sendInvitations(deps, caller.org, group, inviteVia, invitees) : 0;
   return {
     appGroupId: group.id,
     groupKey: group.key,
