@@ -5,6 +5,7 @@
  */
 import type { Config } from "./config";
 import { MODULES } from "./modules";
+import { settingsUpdatedEvent } from "./platform/settings";
 import { registerAuditEvents } from "./platform/audit/catalog";
 import { registerSealedRecordTypes } from "./platform/audit/sealed-records";
 import { closePlatform, openPlatform, type PlatformDeps, type PlatformOverrides } from "./platform/deps";
@@ -50,7 +51,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     for (const service of ["sessions", "keyring", "machineTokens", "appGroups"] as const) if (!ctx[service]) throw new Error(`no module built the "${service}" service`);
     checkModules(modules, ctx);
     for (const module of modules) {
-      registerAuditEvents(module.events ?? []);
+      registerAuditEvents([...(module.events ?? []), ...(module.settings ?? []).map(settingsUpdatedEvent)]);
       registerSealedRecordTypes(module.sealedRecords ?? []);
       if (module.scopes) registerRoleScopes(module.scopes, (scope) => parseScope(scope).ok);
       for (const job of module.jobs?.(ctx) ?? []) ctx.jobs.register(job);

@@ -2,7 +2,9 @@
  * The module contract (DESIGN §3): a domain declares what it brings next to the code
  * that implements it, and `src/modules.ts` lists the domains once. The app's routes, the
  * scheduler's jobs, the migration schema and the audit event catalog are assembled from
- * that list, so a new domain is one folder and one line in `src/modules.ts`.
+ * that list, and so are the API reference's tags, the error catalogs, the plan limits and
+ * the organization settings sections: a new domain is one folder and one line in
+ * `src/modules.ts`.
  *
  * The kernel imports no module: the dependencies a module receives are a type parameter,
  * fixed by the top-level wiring (`AppContext`).
@@ -13,6 +15,8 @@ import type { SealedRecordType } from "./audit/sealed-records";
 import type { ErrorCatalog } from "./http/error-catalog";
 import type { ApiTag } from "./http/openapi";
 import type { JobDefinition } from "./jobs/scheduler";
+import type { PlanLimitFamily } from "./plans";
+import type { AnySettingsSection } from "./settings";
 import { kitTableName } from "./db/kit";
 
 export interface ModuleDefinition<Deps> {
@@ -48,6 +52,10 @@ export interface ModuleDefinition<Deps> {
   sealedRecords?: readonly SealedRecordType<any>[];
   /** Audit event types this module adds to the catalog (platform/audit/catalog.ts). */
   events?: readonly AuditEventDefinition[];
+  /** The plan limits it enforces (platform/plans.ts), one family each; read with orgs' limitsOf. */
+  limits?: readonly PlanLimitFamily[];
+  /** The organization settings sections whose rules it owns (platform/settings.ts); orgs stores and serves them. */
+  settings?: readonly AnySettingsSection[];
   /** When given, the module's routes are mounted only where this is true (dev routes). */
   mountedWhen?: (deps: Deps) => boolean;
 }
@@ -64,32 +72,33 @@ export function ownedTables(module: Pick<ModuleDefinition<never>, "tables">): st
 
 /**
  * Checks a list of modules once, at assembly: unique names, each table owned by one
- * module, each job and event type declared once.
+ * module, each job, event type, plan limit family and settings section (key, path and
+ * wire key) declared once.
  */
 export function checkModules<Deps>(modules: readonly ModuleDefinition<Deps>[], deps: Deps): void {
   const names = new Set<string>();
-  const tableOwner = new Map<string, string>();
-  const eventOwner = new Map<string, string>();
+  const claim = declaredOnce();
   for (const m of modules) {
     if (names.has(m.name)) throw new Error(`module "${m.name}" is listed twice`);
     names.add(m.name);
-    for (const table of ownedTables(m)) {
-      const owner = tableOwner.get(table);
-      if (owner) throw new Error(`table "${table}" is owned by both "${owner}" and "${m.name}"`);
-      tableOwner.set(table, m.name);
-    }
-    for (const event of m.events ?? []) {
-      const owner = eventOwner.get(event.type);
-      if (owner) throw new Error(`audit event "${event.type}" is declared by both "${owner}" and "${m.name}"`);
-      eventOwner.set(event.type, m.name);
+    for (const table of ownedTables(m)) claim("table", table, m.name);
+    for (const event of m.events ?? []) claim("audit event", event.type, m.name);
+    for (const family of m.limits ?? []) claim("plan limit family", family.name, m.name);
+    for (const section of m.settings ?? []) {
+      claim("settings section", section.key, m.name);
+      claim("settings path", section.path, m.name);
+      claim("settings wire key", section.wireKey, m.name);
     }
   }
-  const jobOwner = new Map<string, string>();
-  for (const m of modules) {
-    for (const job of m.jobs?.(deps) ?? []) {
-      const owner = jobOwner.get(job.name);
-      if (owner) throw new Error(`job "${job.name}" is declared by both "${owner}" and "${m.name}"`);
-      jobOwner.set(job.name, m.name);
-    }
-  }
+  for (const m of modules) for (const job of m.jobs?.(deps) ?? []) claim("job", job.name, m.name);
+}
+
+/** A check that a kind of name is declared by one module only. */
+function declaredOnce(): (kind: string, name: string, module: string) => void {
+  const owners = new Map<string, string>();
+  return (kind, name, module) => {
+    const owner = owners.get(`${kind}:${name}`);
+    if (owner) throw new Error(`${kind} "${name}" is declared by both "${owner}" and "${module}"`);
+    owners.set(`${kind}:${name}`, module);
+  };
 }

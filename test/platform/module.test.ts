@@ -43,7 +43,7 @@ describe("checkModules refuses an ambiguous list", () => {
     const shared = table("test_module_shared", { id: col.id().primaryKey() });
     const a = defineModule<AppContext>({ name: "a", tables: { shared } });
     const b = defineModule<AppContext>({ name: "b", tables: { shared } });
-    expect(() => checkModules([a, b], deps)).toThrow('table "test_module_shared" is owned by both "a" and "b"');
+    expect(() => checkModules([a, b], deps)).toThrow('table "test_module_shared" is declared by both "a" and "b"');
   });
 
   test("a job declared by two modules", () => {

@@ -5,6 +5,7 @@ import { apiKeyRevocationMarkers } from "./machine/api-keys";
 import { looksLikeM2mToken } from "./machine/m2m-token";
 import { resolveMachineAccess } from "./machine/m2m";
 import { machineErrors } from "./machine/errors";
+import { apiKeySettings } from "./machine/key-settings";
 import { keyRoutes } from "./machine/routes";
 import * as machineTables from "./machine/schema";
 import { apiKeyRecords } from "./machine/sealed-records";
@@ -16,6 +17,7 @@ import { publicV1Routes } from "./public-v1/routes";
 
 export const accessModule = defineModule<AppContext>({
   name: "access",
+  settings: [apiKeySettings],
   tags: [
     { name: "Keys", description: "The Org Master Seal, the organization's signing keys and JWKS, and org API keys." },
     { name: "Machine access", description: "M2M tokens: an org API key exchanged for a short-lived access token for /api/org/{slug}/* (spec 4.3, 5.2)." },

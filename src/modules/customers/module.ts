@@ -2,6 +2,8 @@
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { appRoutes } from "./apps/routes";
+import { monetizationLimits } from "./apps/monetization-limits";
+import { loginDomainSettings } from "./domains/settings";
 import { liveGroup } from "./apps/service";
 import * as appTables from "./apps/schema";
 import { hostedLoginRoutes } from "./end-users/hosted-login/routes";
@@ -18,6 +20,8 @@ import { socialRoutes } from "./end-users/social/routes";
 
 export const customersModule = defineModule<AppContext>({
   name: "customers",
+  limits: [monetizationLimits],
+  settings: [loginDomainSettings],
   tags: [
     { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
     { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },

@@ -9,11 +9,15 @@ import { otpRoutes } from "./otp-routes";
 import { orgRoutes } from "./routes";
 import { orgAccessErrors } from "./access";
 import { permissionErrors } from "./permissions/errors";
+import { ssoLimits } from "./plans";
+import { generalSettings, notificationSettings, onboardingSettings, securitySettings } from "./settings-sections";
 import * as tables from "./schema";
 import { ORG_SEALED_RECORDS } from "./sealed-records";
 
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
+  limits: [ssoLimits],
+  settings: [generalSettings, securitySettings, onboardingSettings, notificationSettings],
   tags: [
     { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },
     { name: "Members", description: "Members, invitations, roles, badges (ConnectedIds) and service accounts." },

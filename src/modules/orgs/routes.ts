@@ -22,7 +22,9 @@ import {
   SUB_ORG_LIMIT,
   type OrgActing,
 } from "./service";
-import { AllSettingsSchema, readSettings, SETTINGS_SECTIONS, stringEnum, updateSettingsSection, type SettingsBody, type SettingsSection } from "./settings";
+import { stringEnum } from "../../platform/http/wire-schemas";
+import type { AnySettingsSection } from "../../platform/settings";
+import { allSettingsSchema, type OrgSettingsSection, readSettings, settingsSectionsOf, updateSettingsSection } from "./settings";
 import { ORG_TYPES, SUB_ORG_TYPES } from "./types";
 
 const TAGS = ["Organizations"];
@@ -183,36 +185,36 @@ export function orgRoutes(ctx: AppContext) {
     });
 }
 
-/** GET /settings and one PUT per section, each with its own body schema. */
+/** GET /settings and one PUT per section the modules declare, each with its own body schema. */
 function settingsRoutes(ctx: AppContext) {
+  const sections = settingsSectionsOf(ctx.modules);
   const app = new Elysia({ name: "orgs.settings" })
     .use(orgGuard(ctx))
-    .get("/api/org/:slug/settings", ({ org, orgActor }) => readSettings(ctx, orgActor, org), {
+    .get("/api/org/:slug/settings", ({ org, orgActor }) => readSettings(ctx, sections, orgActor, org), {
       org: true,
-      response: AllSettingsSchema,
+      response: allSettingsSchema(sections),
       detail: { tags: TAGS, summary: "Read every settings section", description: `Needs org.setting.read (owner, admin). Sections never written read as their defaults. ${ORG_ERRORS}` },
     });
-  for (const section of Object.keys(SETTINGS_SECTIONS) as SettingsSection[]) app.use(settingsSectionRoute(ctx, section));
+  for (const section of sections) app.use(settingsSectionRoute(ctx, section));
   return app;
 }
 
-function settingsSectionRoute<S extends SettingsSection>(ctx: AppContext, section: S) {
-  const definition = SETTINGS_SECTIONS[section];
-  return new Elysia({ name: `orgs.settings.${section}` })
+function settingsSectionRoute(ctx: AppContext, section: AnySettingsSection) {
+  return new Elysia({ name: `orgs.settings.${section.key}` })
     .use(orgGuard(ctx))
     .put(
-      `/api/org/:slug/settings/${definition.path}`,
-      ({ org, orgActor, body, request }) => updateSettingsSection(ctx, acting(orgActor, request), org, section, body as SettingsBody<S>),
+      `/api/org/:slug/settings/${section.path}`,
+      ({ org, orgActor, body, request }) => updateSettingsSection(ctx, acting(orgActor, request), org, section as OrgSettingsSection<typeof section.body, typeof section.document>, body),
       {
         org: true,
-        ...strictBody(definition.body),
-        response: definition.document,
+        ...strictBody(section.body),
+        response: section.document,
         detail: {
           tags: TAGS,
-          summary: definition.summary,
+          summary: section.summary,
           description:
-            `${definition.description} Needs org.setting.update (owner, admin; else 403 PERMISSION_DENIED). Replaces the whole section and returns the stored document; ` +
-            `an identical document records nothing. Audit: org.settings.${section}_updated {before, after}. ${ORG_ERRORS}`,
+            `${section.description} Needs org.setting.update (owner, admin; else 403 PERMISSION_DENIED). Replaces the whole section and returns the stored document; ` +
+            `an identical document records nothing. Audit: org.settings.${section.key}_updated {before, after}. ${ORG_ERRORS}`,
         },
       },
     );

@@ -9,6 +9,7 @@ import type { Queryable } from "../../platform/db/database";
 import { sha256Hex } from "../../platform/crypto/hash";
 import { hasPersonalSeal, sessionCreatedAt } from "../identity/index";
 import { readSettingsSection } from "./settings";
+import { securitySettings } from "./settings-sections";
 import { orgAccessErrors, type Organization, type OrgActor } from "./access";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export async function enforceSessionPolicy(
   sessionToken: string,
   now: number,
 ): Promise<void> {
-  const security = await readSettingsSection(reader, org, "security");
+  const security = await readSettingsSection(reader, org, securitySettings);
   const signedInAt = await sessionCreatedAt(reader, sha256Hex(sessionToken));
   if (signedInAt !== null && now - signedInAt > security.sessionMaxAgeDays * DAY_MS) {
     throw orgAccessErrors.error("sessionTooOld", {
@@ -39,7 +40,7 @@ export async function enforceSessionPolicy(
 
 /** 400 email_domain_not_allowed when the org limits members to some e-mail domains and `email` is outside them. */
 export async function assertEmailDomainAllowed(reader: Queryable, org: Pick<Organization, "id" | "name">, email: string, field = "email"): Promise<void> {
-  const { allowedEmailDomains } = await readSettingsSection(reader, org, "security");
+  const { allowedEmailDomains } = await readSettingsSection(reader, org, securitySettings);
   if (allowedEmailDomains.length === 0) return;
   const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
   if (!allowedEmailDomains.includes(domain)) {

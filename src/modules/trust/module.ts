@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
 import { auditErrors } from "./audit/errors";
+import { auditLimits } from "./audit/limits";
 import { auditRoutes } from "./audit/routes";
 import * as auditTables from "./audit/schema";
 import { signingKeyErrors } from "./keys/errors";
@@ -12,6 +13,7 @@ import { signingKeyRecords } from "./keys/sealed-records";
 
 export const trustModule = defineModule<AppContext>({
   name: "trust",
+  limits: [auditLimits],
   tags: [
     { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },
   ],

@@ -46,12 +46,6 @@ export const AUDIT_EVENTS = {
   orgOtpRequested: define<{ channel: "phone" | "email"; destination: string; [detail: string]: unknown }>()("org.otp.requested", "An organization OTP code is requested"),
   orgPhoneVerified: define<{ phone: string; previousPhone: string | null }>()("org.phone_verified", "A contact phone is verified by OTP"),
   orgEmailVerified: define<{ email: string; previousEmail: string | null }>()("org.email_verified", "A contact e-mail is verified by OTP"),
-  orgSettingsGeneralUpdated: define<{ before: unknown; after: unknown }>()("org.settings.general_updated", "General settings replaced"),
-  orgSettingsSecurityUpdated: define<{ before: unknown; after: unknown }>()("org.settings.security_updated", "Security settings replaced (a sealed record)"),
-  orgSettingsDomainsUpdated: define<{ before: unknown; after: unknown }>()("org.settings.domains_updated", "Custom login domains replaced"),
-  orgSettingsApiKeyScopeUpdated: define<{ before: unknown; after: unknown }>()("org.settings.api_key_scope_updated", "Default API key scopes replaced"),
-  orgSettingsOnboardingUpdated: define<{ before: unknown; after: unknown }>()("org.settings.onboarding_updated", "Onboarding settings replaced"),
-  orgSettingsNotificationsUpdated: define<{ before: unknown; after: unknown }>()("org.settings.notifications_updated", "Notification settings replaced"),
 
   // --- Members, badges, invitations, roles, service accounts
   memberAdded: define<{ userId: Id; connectedId: Id; role: string }>()("org.member.added", "A person joins (a sealed record)"),
@@ -223,12 +217,13 @@ export function catalogEntry(type: string): AuditEventDefinition | null {
 /**
  * Adds a module's own event types (its `events` in src/modules.ts) to the catalog. The
  * same definition may be registered again (every context registers its modules); a
- * second definition of a type is refused.
+ * different definition of a type is refused.
  */
 export function registerAuditEvents(definitions: readonly AuditEventDefinition[]): void {
   for (const definition of definitions) {
     const existing = byType.get(definition.type);
-    if (existing && existing !== definition) throw new Error(`audit event "${definition.type}" is already in the catalog`);
+    const same = existing && existing.description === definition.description && existing.code === definition.code;
+    if (existing && !same) throw new Error(`audit event "${definition.type}" is already in the catalog`);
     byType.set(definition.type, definition);
   }
 }

@@ -2,22 +2,24 @@
 import { describe, expect, test } from "bun:test";
 import {
   analyticsDays,
-  auditRetentionExceeded,
-  limitFor,
   limitsOf,
   parsePlan,
   planAtLeast,
   PLAN_KEYS,
-  PLANS,
+  PLAN_TIERS,
   requireBoardMeetingAllowed,
-  requireLifecycleWrite,
   requirePlan,
   requireRoomFor,
-  requireVolumeRoom,
-  isLifecyclePreset,
+  ssoLimits,
   type PlanKey,
   type PlanFeature,
 } from "../../../src/modules/orgs/plans";
+import { MODULES } from "../../../src/modules";
+import type { PlanLimitFamily } from "../../../src/platform/plans";
+import { monetizationLimits, requireVolumeRoom } from "../../../src/modules/customers/apps/monetization-limits";
+import { storageLimits } from "../../../src/modules/storage/files/limits";
+import { isLifecyclePreset, lifecycleLimits, requireLifecycleWrite } from "../../../src/modules/storage/lifecycle/limits";
+import { auditLimits, auditRetentionExceeded } from "../../../src/modules/trust/audit/limits";
 import { thrownApiError } from "../../support/errors";
 
 const GiB = 1024 ** 3;
@@ -35,26 +37,30 @@ describe("the plan table", () => {
     ["enterprise", null, 30, null, null, 40, null, null],
   ];
   test.each(table)("%s", (plan, storage, trash, audit, sso, bps, apps, cap) => {
-    const l = limitsOf({ plan });
-    expect(l.includedStorageBytes).toBe(storage);
-    expect(l.trashRetentionDays).toBe(trash);
-    expect(l.auditRetentionDays).toBe(audit);
-    expect(l.ssoConnections).toBe(sso);
-    expect(l.billing).toEqual({ takeRateBasisPoints: bps, collectingAppGroups: apps, monthlyVolumeCapCents: cap });
+    const org = { plan };
+    expect(limitsOf(org, storageLimits)).toEqual({ includedStorageBytes: storage, trashRetentionDays: trash });
+    expect(limitsOf(org, auditLimits)).toEqual({ retentionDays: audit });
+    expect(limitsOf(org, ssoLimits)).toEqual({ connections: sso });
+    expect(limitsOf(org, monetizationLimits)).toEqual({ takeRateBasisPoints: bps, collectingAppGroups: apps, monthlyVolumeCapCents: cap });
     for (const v of [storage, trash, audit, sso, bps, apps, cap]) if (v !== null) expect(Number.isSafeInteger(v)).toBe(true);
   });
 
   test("lifecycle: none below Pro+, the preset only on Pro+, custom rules from Business", () => {
-    expect(limitFor("free", "lifecycle").allowed).toBe(false);
-    expect(limitFor("pro", "lifecycle").allowed).toBe(false);
-    expect(limitFor("pro_plus", "lifecycle")).toEqual({ allowed: true, maxRules: 1, custom: false });
-    expect(limitFor("business", "lifecycle")).toEqual({ allowed: true, maxRules: 10, custom: true });
-    expect(limitFor("enterprise", "lifecycle").custom).toBe(true);
+    expect(limitsOf("free", lifecycleLimits).allowed).toBe(false);
+    expect(limitsOf("pro", lifecycleLimits).allowed).toBe(false);
+    expect(limitsOf("pro_plus", lifecycleLimits)).toEqual({ allowed: true, maxRules: 1, custom: false });
+    expect(limitsOf("business", lifecycleLimits)).toEqual({ allowed: true, maxRules: 10, custom: true });
+    expect(limitsOf("enterprise", lifecycleLimits).custom).toBe(true);
+  });
+
+  test("every family is declared by the module that enforces it, once", () => {
+    const owners = Object.fromEntries(MODULES.flatMap((m) => (m.limits ?? []).map((family) => [family.name, m.name])));
+    expect(owners).toEqual({ sso: "orgs", audit: "trust", storage: "storage", lifecycle: "storage", monetization: "customers" });
   });
 
   test("plans are ordered Free < Pro < Pro+ < Business < Enterprise", () => {
     expect(PLAN_KEYS).toEqual(["free", "pro", "pro_plus", "business", "enterprise"]);
-    expect(PLAN_KEYS.map((k) => PLANS[k].rank)).toEqual([0, 1, 2, 3, 4]);
+    expect(PLAN_KEYS.map((k) => PLAN_TIERS[k].rank)).toEqual([0, 1, 2, 3, 4]);
     expect(planAtLeast("pro_plus", "pro")).toBe(true);
     expect(planAtLeast("pro", "pro_plus")).toBe(false);
     expect(planAtLeast("garbage", "pro")).toBe(false);
@@ -62,18 +68,20 @@ describe("the plan table", () => {
   });
 
   test("an unknown stored plan reads as Free", () => {
-    expect(limitsOf({ plan: "platinum" })).toEqual(limitsOf({ plan: "free" }));
-    expect(limitsOf({ plan: "__proto__" })).toEqual(limitsOf({ plan: "free" }));
+    for (const family of [storageLimits, lifecycleLimits, auditLimits, ssoLimits, monetizationLimits] as PlanLimitFamily[]) {
+      expect(limitsOf({ plan: "platinum" }, family)).toEqual(family.perPlan.free);
+      expect(limitsOf({ plan: "__proto__" }, family)).toEqual(family.perPlan.free);
+    }
   });
 
   test("per-organization overrides (an Enterprise contract) win over the plan", () => {
-    const org = { plan: "enterprise", overrides: { auditRetentionDays: 365, billing: { takeRateBasisPoints: 25 }, lifecycle: { maxRules: 50 } } };
-    expect(limitFor(org, "auditRetentionDays")).toBe(365);
-    expect(limitFor(org, "billing")).toEqual({ takeRateBasisPoints: 25, collectingAppGroups: null, monthlyVolumeCapCents: null });
-    expect(limitFor(org, "lifecycle")).toEqual({ allowed: true, maxRules: 50, custom: true });
-    expect(limitFor(org, "includedStorageBytes")).toBeNull();
+    const org = { plan: "enterprise", overrides: { audit: { retentionDays: 365 }, monetization: { takeRateBasisPoints: 25 }, lifecycle: { maxRules: 50 } } };
+    expect(limitsOf(org, auditLimits).retentionDays).toBe(365);
+    expect(limitsOf(org, monetizationLimits)).toEqual({ takeRateBasisPoints: 25, collectingAppGroups: null, monthlyVolumeCapCents: null });
+    expect(limitsOf(org, lifecycleLimits)).toEqual({ allowed: true, maxRules: 50, custom: true });
+    expect(limitsOf(org, storageLimits).includedStorageBytes).toBeNull();
     expect(() => requireLifecycleWrite(org, { custom: true, rulesUsed: 49 })).not.toThrow();
-    expect(PLANS.enterprise.limits.auditRetentionDays).toBeNull();
+    expect(auditLimits.perPlan.enterprise.retentionDays).toBeNull();
   });
 
   test("parsePlan accepts keys and display names only", () => {
@@ -97,7 +105,7 @@ describe("requirePlan: 403 UPGRADE_REQUIRED with feature", () => {
   test.each(gates)("%s needs %s", (feature, minimum) => {
     for (const plan of PLAN_KEYS) {
       const r = thrown(() => requirePlan({ plan }, feature));
-      if (PLANS[plan].rank >= PLANS[minimum].rank) expect(r).toBeNull();
+      if (PLAN_TIERS[plan].rank >= PLAN_TIERS[minimum].rank) expect(r).toBeNull();
       else expect(r).toEqual({ status: 403, body: { error: "UPGRADE_REQUIRED", feature } });
     }
   });
@@ -105,19 +113,19 @@ describe("requirePlan: 403 UPGRADE_REQUIRED with feature", () => {
 
 describe("counted limits", () => {
   test("sso_connections: 403 with limit and current at the cap", () => {
-    expect(thrown(() => requireRoomFor({ plan: "free" }, "sso_connections", 0))).toEqual({
+    expect(thrown(() => requireRoomFor("sso_connections", limitsOf({ plan: "free" }, ssoLimits).connections, 0))).toEqual({
       status: 403,
       body: { error: "UPGRADE_REQUIRED", feature: "sso_connections", limit: 0, current: 0 },
     });
-    expect(thrown(() => requireRoomFor({ plan: "pro_plus" }, "sso_connections", 2))).toBeNull();
-    expect(thrown(() => requireRoomFor({ plan: "pro_plus" }, "sso_connections", 3))?.body).toEqual({ error: "UPGRADE_REQUIRED", feature: "sso_connections", limit: 3, current: 3 });
-    expect(thrown(() => requireRoomFor({ plan: "enterprise" }, "sso_connections", 10_000))).toBeNull();
+    expect(thrown(() => requireRoomFor("sso_connections", limitsOf({ plan: "pro_plus" }, ssoLimits).connections, 2))).toBeNull();
+    expect(thrown(() => requireRoomFor("sso_connections", limitsOf({ plan: "pro_plus" }, ssoLimits).connections, 3))?.body).toEqual({ error: "UPGRADE_REQUIRED", feature: "sso_connections", limit: 3, current: 3 });
+    expect(thrown(() => requireRoomFor("sso_connections", limitsOf({ plan: "enterprise" }, ssoLimits).connections, 10_000))).toBeNull();
   });
 
   test("billing.collect: one collecting app group on Free and Pro", () => {
-    expect(thrown(() => requireRoomFor({ plan: "pro" }, "billing.collect", 0))).toBeNull();
-    expect(thrown(() => requireRoomFor({ plan: "pro" }, "billing.collect", 1))?.body).toMatchObject({ error: "UPGRADE_REQUIRED", feature: "billing.collect" });
-    expect(thrown(() => requireRoomFor({ plan: "pro_plus" }, "billing.collect", 50))).toBeNull();
+    expect(thrown(() => requireRoomFor("billing.collect", limitsOf({ plan: "pro" }, monetizationLimits).collectingAppGroups, 0))).toBeNull();
+    expect(thrown(() => requireRoomFor("billing.collect", limitsOf({ plan: "pro" }, monetizationLimits).collectingAppGroups, 1))?.body).toMatchObject({ error: "UPGRADE_REQUIRED", feature: "billing.collect" });
+    expect(thrown(() => requireRoomFor("billing.collect", limitsOf({ plan: "pro_plus" }, monetizationLimits).collectingAppGroups, 50))).toBeNull();
   });
 
   test("the Free volume cap refuses a charge past $5,000 in the month", () => {

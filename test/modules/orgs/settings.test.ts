@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setOrganizationPlan } from "../../../src/modules/orgs/service";
-import { readSettingsSection, securityModeOf } from "../../../src/modules/orgs/settings";
+import { readSettingsSection } from "../../../src/modules/orgs/settings";
+import { securityModeOf, securitySettings } from "../../../src/modules/orgs/settings-sections";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../support/accounts";
 import { registerPasskey } from "../../support/authenticator";
 import { createTestApp, type TestApp } from "../../support/harness";
@@ -175,7 +176,7 @@ describe("PUT settings/security", () => {
     const sharer = await customRoleMember(t, org, "sharer@set.example", ["org.setting.update", "org.setting.block_external_sharing"]);
     r = await put("security", { ...SECURITY, blockExternalSharing: true }, sharer.token);
     expect(r.status).toBe(200);
-    expect((await readSettingsSection(t.ctx.db.read, { id: org.orgId, name: "" }, "security")).blockExternalSharing).toBe(true);
+    expect((await readSettingsSection(t.ctx.db.read, { id: org.orgId, name: "" }, securitySettings)).blockExternalSharing).toBe(true);
     r = await put("security", { ...SECURITY, blockExternalSharing: false }, editor.token);
     expect(r.status).toBe(403);
     r = await put("security", { ...SECURITY, blockExternalSharing: false }, admin.token);

@@ -16,6 +16,7 @@ import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { newId } from "../../../platform/ids";
 import { activeServiceAccount, assertCan, coversAll, type OrgActor, type Organization, permissionErrors, readSettingsSection, requireOwner, validateScopes } from "../../orgs/index";
+import { apiKeySettings } from "./key-settings";
 import { verifyPersonalSeal } from "../../identity/index";
 import { machineErrors } from "./errors";
 import { apiKeyBySecretHash } from "./hot-queries";
@@ -118,7 +119,7 @@ export async function createApiKey(
   input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
   assertCan(actor, ApiKeyScopes.create);
-  const defaults = await readSettingsSection(deps.db.read, org, "api_key_scope");
+  const defaults = await readSettingsSection(deps.db.read, org, apiKeySettings);
   const scopes = input.scopes === undefined ? defaults.defaultScopes : validateScopes(input.scopes, "scopes");
   if (scopes.length === 0) {
     throw permissionErrors.error("invalidScope", { field: "scopes", message: "give the key's scopes, or set the organization's default API key scopes" });

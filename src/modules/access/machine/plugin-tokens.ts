@@ -15,6 +15,7 @@ import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
 import { newId } from "../../../platform/ids";
 import { assertCan, type OrgActor, type Organization, permissionErrors, readSettingsSection, validateScopes, validName } from "../../orgs/index";
+import { apiKeySettings } from "./key-settings";
 import { requireHeld } from "./api-keys";
 import { machineErrors } from "./errors";
 import { orgPluginTokens } from "./schema";
@@ -84,7 +85,7 @@ export async function createPluginToken(deps: Pick<AppContext, "db" | "clock">, 
   assertCan(actor, PluginTokenScopes.create);
   // The route caps the length at PLUGIN_TOKEN_NAME_MAX; this trims and refuses blank names and control characters.
   const name = validName(input.name);
-  const scopes = input.scopes === undefined ? (await readSettingsSection(deps.db.read, org, "api_key_scope")).defaultScopes : validateScopes(input.scopes, "scopes");
+  const scopes = input.scopes === undefined ? (await readSettingsSection(deps.db.read, org, apiKeySettings)).defaultScopes : validateScopes(input.scopes, "scopes");
   if (scopes.length === 0) {
     throw permissionErrors.error("invalidScope", { field: "scopes", message: "give the token's scopes, or set the organization's default API key scopes" });
   }

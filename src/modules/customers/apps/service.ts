@@ -16,7 +16,8 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { monetizationLimits } from "./monetization-limits";
 import { AppErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
@@ -219,7 +220,7 @@ async function checkCollectionSwitch(tx: Tx, c: AppsCaller, groupId: string | nu
     .select({ id: appGroups.id })
     .from(appGroups)
     .where(and(eq(appGroups.orgId, c.org.id), eq(appGroups.billingCollection, true), isNull(appGroups.deletedAt), ...(groupId ? [ne(appGroups.id, groupId)] : [])));
-  requireRoomFor(c.org, "billing.collect", collecting.length);
+  requireRoomFor("billing.collect", limitsOf(c.org, monetizationLimits).collectingAppGroups, collecting.length);
 }
 
 async function recordCollectionSwitch(tx: Tx, c: AppsCaller, group: AppGroupRow, from: boolean, at: number): Promise<void> {

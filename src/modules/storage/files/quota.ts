@@ -8,7 +8,8 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { limitFor, type PlanSubject } from "../../orgs/index";
+import { limitsOf, type PlanSubject } from "../../orgs/index";
+import { storageLimits } from "./limits";
 import { FileErrors } from "./errors";
 import { fileUploadReservations, files } from "./schema";
 
@@ -36,7 +37,7 @@ export function quotaExceeded(used: number, limit: number): ApiError {
 
 /** 403 storage_quota_exceeded unless `bytes` more fit. For writes holding the storage lock. */
 export async function requireRoom(tx: Tx, org: PlanSubject & { id: string }, bytes: number, now: number, exceptReservation?: string): Promise<void> {
-  const limit = limitFor(org, "includedStorageBytes");
+  const limit = limitsOf(org, storageLimits).includedStorageBytes;
   if (limit === null) return;
   const used = await usedBytes(tx, org.id, now, exceptReservation);
   if (used + bytes > limit) throw quotaExceeded(used, limit);
@@ -55,7 +56,7 @@ export interface Reservation {
 /** Holds room for an upload of at most `wanted` bytes: as much as is left, up to that. */
 export async function reserve(tx: Tx, org: PlanSubject & { id: string }, wanted: number, now: number): Promise<Reservation> {
   await tx.lock(storageLockKey(org.id));
-  const limit = limitFor(org, "includedStorageBytes");
+  const limit = limitsOf(org, storageLimits).includedStorageBytes;
   const used = await usedBytes(tx, org.id, now);
   const room = limit === null ? wanted : Math.max(0, limit - used);
   const bytes = Math.min(wanted, room);
@@ -95,7 +96,7 @@ export async function storageUsage(reader: Queryable, org: PlanSubject & { id: s
   };
   const live = await count(false);
   const trashed = await count(true);
-  const limit = limitFor(org, "includedStorageBytes");
+  const limit = limitsOf(org, storageLimits).includedStorageBytes;
   return {
     usedBytes: used,
     limitBytes: limit,
@@ -103,6 +104,6 @@ export async function storageUsage(reader: Queryable, org: PlanSubject & { id: s
     fileCount: live.count,
     trashedBytes: trashed.bytes,
     trashedCount: trashed.count,
-    trashRetentionDays: limitFor(org, "trashRetentionDays"),
+    trashRetentionDays: limitsOf(org, storageLimits).trashRetentionDays,
   };
 }

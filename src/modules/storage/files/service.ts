@@ -12,7 +12,8 @@ import { BlobTooLargeError } from "../../../platform/blobs";
 import type { Tx } from "../../../platform/db/database";
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
 import type { KeyActor } from "../../access";
-import { assertCan, grantFor, limitFor, type Organization, type OrgCaller, type PermissionActor } from "../../orgs/index";
+import { assertCan, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor } from "../../orgs/index";
+import { storageLimits } from "./limits";
 import { FileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
 import { normaliseContentType, sanitiseFileName } from "./names";
@@ -226,7 +227,7 @@ export async function downloadFile(deps: Deps, caller: FileCaller, org: Organiza
 // --- Trash -------------------------------------------------------------------
 
 export function trashRetentionDaysOf(org: Organization): number {
-  return limitFor(org, "trashRetentionDays");
+  return limitsOf(org, storageLimits).trashRetentionDays;
 }
 
 /**

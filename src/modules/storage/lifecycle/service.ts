@@ -15,7 +15,8 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { FileCaller } from "../files/service";
-import { assertCan, isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, limitsOf, type Organization, requireLifecycleWrite } from "../../orgs/index";
+import { assertCan, limitsOf, type Organization } from "../../orgs/index";
+import { isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, lifecycleLimits, requireLifecycleWrite } from "./limits";
 import { lifecycleRules } from "../files/schema";
 
 export type LifecycleRule = typeof lifecycleRules.$inferSelect;
@@ -116,7 +117,7 @@ export function ruleScopeCovers(ruleScope: string | null, fileScope: string): bo
  * maxRules allowed ones count. Everything else is kept but answers planAllows: false.
  */
 export function planAllowance(org: Pick<Organization, "plan">, rules: readonly LifecycleRule[]): Map<string, boolean> {
-  const limits = limitsOf(org).lifecycle;
+  const limits = limitsOf(org, lifecycleLimits);
   const allowance = new Map<string, boolean>();
   let admitted = 0;
   for (const rule of [...rules].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))) {
@@ -176,7 +177,7 @@ export async function listRules(deps: Pick<AppContext, "db">, caller: FileCaller
   authorize(caller, LIFECYCLE_SCOPES.list);
   const rules = await rulesOf(deps.db.read, org.id);
   const allowance = planAllowance(org, rules);
-  const limits = limitsOf(org).lifecycle;
+  const limits = limitsOf(org, lifecycleLimits);
   return {
     rules: rules.map((rule) => viewOf(rule, allowance.get(rule.id) ?? false)),
     maxRules: limits.maxRules,

@@ -23,7 +23,7 @@ import { appendAudit } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
-import { assertCan, type Organization, readSettingsSection } from "../../orgs/index";
+import { assertCan, type Organization, readSettingsSection, securitySettings } from "../../orgs/index";
 import { files, type ShareMode } from "../files/schema";
 import { FileScopes, type FileCaller, type FileRow } from "../files/service";
 
@@ -125,7 +125,7 @@ function authorize(caller: FileCaller, scope: string, file: FileRow): void {
 }
 
 async function externalSharingBlocked(reader: Queryable, org: Pick<Organization, "id" | "name">): Promise<boolean> {
-  return (await readSettingsSection(reader, org, "security")).blockExternalSharing;
+  return (await readSettingsSection(reader, org, securitySettings)).blockExternalSharing;
 }
 
 export async function getShare(deps: Pick<AppContext, "db" | "config">, caller: FileCaller, org: Organization, fileId: string): Promise<ShareView> {

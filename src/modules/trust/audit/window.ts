@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
 import { kernelErrors } from "../../../platform/http/error-catalog";
-import { auditRetentionExceeded, limitFor, type Organization, type PlanKey, planOf } from "../../orgs/index";
+import { limitsOf, type Organization, type PlanKey, planOf } from "../../orgs/index";
+import { auditLimits, auditRetentionExceeded } from "./limits";
 import { auditErrors } from "./errors";
 import { auditRetentionStates } from "./schema";
 
@@ -35,7 +36,7 @@ export async function retentionStateOf(reader: Queryable, orgId: string): Promis
 export function windowOf(org: Pick<Organization, "plan">, state: RetentionState | null, now: number): RetentionWindow {
   const planKey = planOf(org.plan);
   const contract = state?.contractRetentionDays ?? null;
-  const retentionDays = contract ?? limitFor(planKey, "auditRetentionDays");
+  const retentionDays = contract ?? limitsOf(planKey, auditLimits).retentionDays;
   return { planKey, retentionDays, isContractOverride: contract !== null, windowStart: retentionDays === null ? null : now - retentionDays * DAY_MS };
 }
 
