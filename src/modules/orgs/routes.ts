@@ -8,7 +8,7 @@ import { strictBody } from "../../platform/http/strict-body";
 import type { AppContext } from "../../context";
 import { requestInfo } from "../../platform/http/kernel";
 import { sessionGuard } from "../identity/index";
-import type { OrgActor } from "./access";
+import { callerOf } from "./access";
 import { orgGuard } from "./guard";
 import {
   changeOrganizationType,
@@ -20,7 +20,6 @@ import {
   listSubOrganizations,
   setRepresentative,
   SUB_ORG_LIMIT,
-  type OrgActing,
 } from "./service";
 import { stringEnum } from "../../platform/http/wire-schemas";
 import type { AnySettingsSection } from "../../platform/settings";
@@ -70,11 +69,6 @@ const OrgDetail = t.Composite([
 
 const ORG_ERRORS = "401 without a session; 404 `not_found` for an unknown slug or one the caller is not a member of (the same body).";
 
-/** The org guard's actor with the request id its audit events cite. */
-function acting(orgActor: OrgActor, request: Request): OrgActing {
-  return { ...orgActor, requestId: requestInfo(request).id };
-}
-
 export function orgRoutes(ctx: AppContext) {
   return new Elysia({ name: "orgs" })
     .use(sessionGuard(ctx.sessions))
@@ -109,7 +103,7 @@ export function orgRoutes(ctx: AppContext) {
       response: OrgDetail,
       detail: { tags: TAGS, summary: "Read an organization", description: `Any member. The view plus readiness, the representative director and verified contacts. ${ORG_ERRORS}` },
     })
-    .post("/api/org/:slug/upgrade-type", ({ org, orgActor, body, request }) => changeOrganizationType(ctx, acting(orgActor, request), org, body), {
+    .post("/api/org/:slug/upgrade-type", ({ org, orgActor, body, request }) => changeOrganizationType(ctx, callerOf(org, orgActor, request), body), {
       org: true,
       ...strictBody(t.Object({ type: OrgType }, strict)),
       response: OrgView,
@@ -122,7 +116,7 @@ export function orgRoutes(ctx: AppContext) {
           `The current type is a no-op. Audit: org.type_changed {from, to}. ${ORG_ERRORS}`,
       },
     })
-    .post("/api/org/:slug/representative", ({ org, orgActor, body, request }) => setRepresentative(ctx, acting(orgActor, request), org, body), {
+    .post("/api/org/:slug/representative", ({ org, orgActor, body, request }) => setRepresentative(ctx, callerOf(org, orgActor, request), body), {
       org: true,
       ...strictBody(
         t.Object(
@@ -149,7 +143,7 @@ export function orgRoutes(ctx: AppContext) {
     .post(
       "/api/org/:slug/sub-orgs",
       async ({ org, orgActor, body, request, set }) => {
-        const sub = await createSubOrganization(ctx, acting(orgActor, request), org, body);
+        const sub = await createSubOrganization(ctx, callerOf(org, orgActor, request), body);
         set.status = 201;
         return sub;
       },
@@ -167,12 +161,12 @@ export function orgRoutes(ctx: AppContext) {
         },
       },
     )
-    .get("/api/org/:slug/sub-orgs", async ({ org, orgActor, request }) => ({ subOrgs: await listSubOrganizations(ctx, acting(orgActor, request), org) }), {
+    .get("/api/org/:slug/sub-orgs", async ({ org, orgActor, request }) => ({ subOrgs: await listSubOrganizations(ctx, callerOf(org, orgActor, request)) }), {
       org: true,
       response: t.Object({ subOrgs: t.Array(OrgView) }),
       detail: { tags: TAGS, summary: "List sub-organizations", description: `Needs org.sub_org.list (owner, admin). role is the caller's role in each, or null. ${ORG_ERRORS}` },
     })
-    .delete("/api/org/:slug/sub-orgs/:subSlug", ({ org, orgActor, params, request }) => deleteSubOrganization(ctx, acting(orgActor, request), org, params.subSlug), {
+    .delete("/api/org/:slug/sub-orgs/:subSlug", ({ org, orgActor, params, request }) => deleteSubOrganization(ctx, callerOf(org, orgActor, request), params.subSlug), {
       org: true,
       response: t.Object({ id: t.String(), slug: t.String(), deleted: t.Literal(true) }),
       detail: {
@@ -204,7 +198,7 @@ function settingsSectionRoute(ctx: AppContext, section: AnySettingsSection) {
     .use(orgGuard(ctx))
     .put(
       `/api/org/:slug/settings/${section.path}`,
-      ({ org, orgActor, body, request }) => updateSettingsSection(ctx, acting(orgActor, request), org, section as OrgSettingsSection<typeof section.body, typeof section.document>, body),
+      ({ org, orgActor, body, request }) => updateSettingsSection(ctx, callerOf(org, orgActor, request), section as OrgSettingsSection<typeof section.body, typeof section.document>, body),
       {
         org: true,
         ...strictBody(section.body),

@@ -13,7 +13,7 @@ import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { findOrCreateUser, normaliseEmail, type User, userByEmail, userById } from "../identity/index";
 import { assertCan } from "./permissions/service";
-import { requireOwner, type Organization, type OrgActor } from "./access";
+import { type Caller, requireOwner, type Organization, type OrgActor } from "./access";
 import { addMembership } from "./membership";
 import { parsePlan, PLAN_KEYS, type PlanKey } from "./plans";
 import { publicOrgView, readinessOf, type Readiness } from "./readiness";
@@ -42,9 +42,6 @@ export interface Acting {
   email: string;
   requestId?: string | null;
 }
-
-/** A member acting inside an organization (the org guard's actor), with the request id. */
-export type OrgActing = OrgActor & { requestId?: string | null };
 
 /** An organization as the routes show it: the public view of 2.1 plus what a member needs. */
 export interface OrgView {
@@ -260,7 +257,8 @@ async function currentRow(tx: Tx, orgId: string): Promise<Organization> {
  * POST /api/org/{slug}/upgrade-type: owner only; the moves of types.ts. Asking for
  * the current type changes and records nothing.
  */
-export async function changeOrganizationType(deps: Pick<AppContext, "db" | "clock">, actor: OrgActing, org: Organization, input: { type: OrgType }): Promise<OrgView> {
+export async function changeOrganizationType(deps: Pick<AppContext, "db" | "clock">, c: Caller<OrgActor>, input: { type: OrgType }): Promise<OrgView> {
+  const { actor, org } = c;
   requireOwner(actor);
   const updated = await deps.db.write(async (tx) => {
     await tx.lock(`org-type:${org.id}`);
@@ -269,7 +267,7 @@ export async function changeOrganizationType(deps: Pick<AppContext, "db" | "cloc
     if (from === input.type) return current;
     assertTypeUpgrade(from, input.type);
     const [row] = await tx.update(organizations).set({ type: input.type }).where(eq(organizations.id, org.id)).returning();
-    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgTypeChanged, { from, to: input.type }), actor: userActor(actor), requestId: actor.requestId, at: deps.clock.now() });
+    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgTypeChanged, { from, to: input.type }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
     return row!;
   });
   return viewOf(deps.db.read, updated, actor.role, await parentSlugOf(deps.db.read, updated));
@@ -285,10 +283,9 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  */
 export async function setRepresentative(
   deps: Pick<AppContext, "db" | "clock">,
-  actor: OrgActing,
-  org: Organization,
-  input: { name: string; email: string; phone?: string | null; title?: string | null },
+  c: Caller<OrgActor>, input: { name: string; email: string; phone?: string | null; title?: string | null }
 ): Promise<Representative> {
+  const { actor, org } = c;
   assertCan(actor, ORG_SCOPES.representativeUpdate);
   const name = validName(input.name);
   const email = normaliseEmail(input.email);
@@ -311,7 +308,7 @@ export async function setRepresentative(
     const before = (current.representative as Representative | null) ?? null;
     if (before && canonicalJson(before) === canonicalJson(next)) return next;
     await tx.update(organizations).set({ representative: { ...next } }).where(eq(organizations.id, org.id));
-    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgRepresentativeSet, { before, after: next }), actor: userActor(actor), requestId: actor.requestId, at: deps.clock.now() });
+    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgRepresentativeSet, { before, after: next }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
     return next;
   });
 }
@@ -330,10 +327,9 @@ const planLock = (orgId: string) => `org-plan:${orgId}`;
  */
 export async function createSubOrganization(
   deps: Pick<AppContext, "db" | "clock">,
-  actor: OrgActing,
-  parent: Organization,
-  input: { name: string; slug?: string; type?: OrgType },
+  c: Caller<OrgActor>, input: { name: string; slug?: string; type?: OrgType }
 ): Promise<OrgView> {
+  const { actor, org: parent } = c;
   assertCan(actor, ORG_SCOPES.subOrgCreate);
   if (parent.parentOrgId) {
     throw new ApiError(409, "sub_org_nesting_limit", { maxDepth: SUB_ORG_MAX_DEPTH, message: "a sub-organization cannot have sub-organizations of its own" });
@@ -350,16 +346,16 @@ export async function createSubOrganization(
     const at = deps.clock.now();
     const parentNow = await currentRow(tx, parent.id);
     const creator = await userRow(tx, actor.userId);
-    const row = await insertOrganizationWithOwner(tx, creator, { name, slug, type: input.type ?? "project", plan: parentNow.plan, parentOrgId: parent.id }, actor, at);
+    const row = await insertOrganizationWithOwner(tx, creator, { name, slug, type: input.type ?? "project", plan: parentNow.plan, parentOrgId: parent.id }, { ...actor, requestId: c.requestId }, at);
     if (parentNow.ownerUserId && parentNow.ownerUserId !== actor.userId) {
       const parentOwner = await userRow(tx, parentNow.ownerUserId);
-      await addMembership(tx, { orgId: row.id, user: parentOwner, role: "admin", actor: userActor(actor), requestId: actor.requestId, at });
+      await addMembership(tx, { orgId: row.id, user: parentOwner, role: "admin", actor: userActor(actor), requestId: c.requestId, at });
     }
     await appendAudit(tx, {
       orgId: parent.id,
       ...auditEvent(AUDIT_EVENTS.orgSubOrgCreated, { subOrgId: row.id, slug: row.slug, name: row.name, type: row.type }),
       actor: userActor(actor),
-      requestId: actor.requestId,
+      requestId: c.requestId,
       at,
     });
     return row;
@@ -368,7 +364,8 @@ export async function createSubOrganization(
 }
 
 /** GET /api/org/{slug}/sub-orgs: needs org.sub_org.list; each with the caller's role in it, or null. */
-export async function listSubOrganizations(deps: Pick<AppContext, "db">, actor: OrgActing, parent: Organization): Promise<OrgView[]> {
+export async function listSubOrganizations(deps: Pick<AppContext, "db">, c: Caller<OrgActor>): Promise<OrgView[]> {
+  const { actor, org: parent } = c;
   assertCan(actor, ORG_SCOPES.subOrgList);
   const rows = await deps.db.read
     .select({ org: organizations, role: memberships.role })
@@ -387,10 +384,9 @@ export async function listSubOrganizations(deps: Pick<AppContext, "db">, actor: 
  */
 export async function deleteSubOrganization(
   deps: Pick<AppContext, "db" | "clock">,
-  actor: OrgActing,
-  parent: Organization,
-  subSlug: string,
+  c: Caller<OrgActor>, subSlug: string
 ): Promise<{ id: string; slug: string; deleted: true }> {
+  const { actor, org: parent } = c;
   requireOwner(actor);
   return deps.db.write(async (tx) => {
     await tx.lock(planLock(parent.id));
@@ -400,7 +396,7 @@ export async function deleteSubOrganization(
       .where(and(eq(organizations.slug, subSlug.toLowerCase()), eq(organizations.parentOrgId, parent.id)));
     if (!sub) throw notFound();
     const at = deps.clock.now();
-    const audit = { actor: userActor(actor), requestId: actor.requestId, at };
+    const audit = { actor: userActor(actor), requestId: c.requestId, at };
     await appendAudit(tx, { ...audit, orgId: sub.id, ...auditEvent(AUDIT_EVENTS.orgDeleted, { slug: sub.slug, name: sub.name, parentOrgId: parent.id }) });
     await appendAudit(tx, { ...audit, orgId: parent.id, ...auditEvent(AUDIT_EVENTS.orgSubOrgDeleted, { subOrgId: sub.id, slug: sub.slug, name: sub.name }) });
     await tx.delete(organizations).where(eq(organizations.id, sub.id));

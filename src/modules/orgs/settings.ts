@@ -22,9 +22,8 @@ import { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { AnySettingsSection, SettingsSectionDefinition } from "../../platform/settings";
 import { assertCan } from "./permissions/service";
-import type { Organization, OrgActor } from "./access";
+import type { Caller, Organization, OrgActor } from "./access";
 import { organizations, orgSettings } from "./schema";
-import type { OrgActing } from "./service";
 
 export const SETTINGS_SCOPES = { read: "org.setting.read", update: "org.setting.update" } as const;
 
@@ -115,11 +114,11 @@ export async function readSettings(deps: Pick<AppContext, "db">, sections: reado
  */
 export async function updateSettingsSection<B extends TSchema, D extends TSchema>(
   deps: Pick<AppContext, "db" | "clock">,
-  actor: OrgActing,
-  org: Organization,
+  c: Caller<OrgActor>,
   section: OrgSettingsSection<B, D>,
   body: Static<B>,
 ): Promise<Static<D>> {
+  const { actor, org } = c;
   assertCan(actor, SETTINGS_SCOPES.update);
   const next = section.normalise(body, actor);
   return deps.db.write(async (tx) => {
@@ -142,7 +141,7 @@ export async function updateSettingsSection<B extends TSchema, D extends TSchema
       type: `org.settings.${section.key}_updated`,
       actor: { kind: "user", id: actor.userId },
       payload: { before, after: next },
-      requestId: actor.requestId,
+      requestId: c.requestId,
       at,
     });
     return next;
