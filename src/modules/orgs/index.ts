@@ -18,6 +18,7 @@ export { type AddonKey, ADDONS, ANALYTICS_DAYS, analyticsDays, limitsOf, parseAd
 export { publicOrgView, type Readiness, readinessOf } from "./readiness";
 export { enforceSessionPolicy } from "./security-policy";
 export { validName } from "./service";
+export { OrgSlug, SlugParams } from "./slugs";
 export { duplicateValue, orgSettingsSection, readSettingsSection, sectionOfOtherOrganizations, uniqueValues, validHostname } from "./settings";
 export { type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
 export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";

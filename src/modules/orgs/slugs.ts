@@ -1,4 +1,10 @@
 /** Organization slugs: lower-case, URL-safe, unique, and never a word the routes use. */
+import { t } from "elysia";
+
+/** The `{slug}` of every `/api/org/{slug}/…` route (an unknown slug is 404, a far too long one 400). */
+export const OrgSlug = t.String({ maxLength: 100, description: "The organization's slug" });
+export const SlugParams = t.Object({ slug: OrgSlug });
+
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 const RESERVED = new Set(["api", "admin", "app", "apps", "auth", "create", "dashboard", "dev", "f", "healthz", "idp", "login", "new", "org", "orgs", "public", "readyz", "scim", "settings", "static", "swagger", "v1", "www"]);
 

@@ -22,6 +22,7 @@ import { machineErrors } from "./errors";
 import { apiKeyBySecretHash } from "./hot-queries";
 import type { KeyEvent, RevocationMarkerSource } from "../../trust/index";
 import { apiKeys } from "./schema";
+import type { ApiKeyView, CreatedApiKey } from "./model";
 
 export const API_KEY_PREFIX = "ah_live_";
 /** 32 random bytes in base64url: 43 characters, 256 bits. */
@@ -46,24 +47,6 @@ export const ApiKeyScopes = {
 } as const;
 
 export type ApiKey = typeof apiKeys.$inferSelect;
-
-export interface ApiKeyView {
-  id: string;
-  name: string | null;
-  prefix: string;
-  scopes: string[];
-  appGroupId: string | null;
-  serviceAccountId: string | null;
-  maxTokenLifetimeSeconds: number;
-  createdAt: string;
-  createdBy: string | null;
-  revokedAt: string | null;
-}
-
-/** The create response: the view plus the key itself, shown this once. */
-export interface CreatedApiKey extends ApiKeyView {
-  key: string;
-}
 
 export function apiKeyView(row: ApiKey): ApiKeyView {
   return {

@@ -8,7 +8,8 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { declaresErrors } from "../../../platform/http/error-catalog";
 import { requestInfo } from "../../../platform/http/kernel";
-import { ORG_GUARD_ERRORS, orgGuard } from "../../orgs/index";
+import { ORG_GUARD_ERRORS, orgGuard, OrgSlug, SlugParams } from "../../orgs/index";
+import { ApiKeyView, CreatedApiKey } from "./model";
 import { SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { publicApiGuard, requiresScope } from "../public-v1/guard";
 import { strictBody } from "../../../platform/http/strict-body";
@@ -29,7 +30,6 @@ import {
 } from "./plugin-tokens";
 
 const tags = ["Keys"];
-const SlugParams = t.Object({ slug: t.String({ maxLength: 100 }) });
 
 const MasterSealView = t.Object({
   exists: t.Boolean(),
@@ -61,21 +61,6 @@ const Jwks = t.Object({
     t.Object({ kty: t.String(), kid: t.String(), alg: t.String(), use: t.String(), n: t.Optional(t.String()), e: t.Optional(t.String()) }, { additionalProperties: true }),
   ),
 });
-
-const ApiKeyView = t.Object({
-  id: t.String(),
-  name: t.Union([t.String(), t.Null()]),
-  prefix: t.String({ description: "The start of the key (ah_live_ and 8 characters), to recognise it" }),
-  scopes: t.Array(t.String()),
-  appGroupId: t.Union([t.String(), t.Null()], { description: "Set on an app-group-scoped key; null on an org-wide key" }),
-  serviceAccountId: t.Union([t.String(), t.Null()]),
-  maxTokenLifetimeSeconds: t.Integer(),
-  createdAt: t.String({ format: "date-time" }),
-  createdBy: t.Union([t.String(), t.Null()], { description: "The user who created it; null for the operator's bootstrap key" }),
-  revokedAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
-});
-
-const CreatedApiKey = t.Composite([ApiKeyView, t.Object({ key: t.String({ description: "The key itself: shown in this response only, never again" }) })]);
 
 const CreateApiKeyBody = t.Object({
   name: t.Optional(t.Union([t.String({ maxLength: API_KEY_NAME_MAX }), t.Null()], { description: `A label for people, at most ${API_KEY_NAME_MAX} characters` })),
@@ -231,7 +216,7 @@ function apiKeyRoutes(ctx: AppContext) {
     })
     .delete("/:keyId", ({ org, orgActor, params, request }) => revokeApiKey(ctx, orgActor, org, params.keyId, { requestId: requestInfo(request).id }), {
       org: true,
-      params: t.Object({ slug: t.String({ maxLength: 100 }), keyId: t.String({ maxLength: 100 }) }),
+      params: t.Object({ slug: OrgSlug, keyId: t.String({ maxLength: 100 }) }),
       response: ApiKeyView,
       detail: {
         ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
@@ -553,7 +538,7 @@ function pluginTokenRoutes(ctx: AppContext) {
     })
     .delete("/:tokenId", ({ org, orgActor, params, request }) => revokePluginToken(ctx, orgActor, org, params.tokenId, { requestId: requestInfo(request).id }), {
       org: true,
-      params: t.Object({ slug: t.String({ maxLength: 100 }), tokenId: t.String({ maxLength: 100 }) }),
+      params: t.Object({ slug: OrgSlug, tokenId: t.String({ maxLength: 100 }) }),
       response: PluginTokenView,
       detail: {
         ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),

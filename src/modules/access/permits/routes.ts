@@ -13,7 +13,7 @@ import { strictBody } from "../../../platform/http/strict-body";
 import { bearerToken, resolveSessionActor, SealAssertionBody, sealAssertionOf } from "../../identity/index";
 import { authenticateMachineToken } from "../machine/m2m";
 import { looksLikeM2mToken } from "../machine/m2m-token";
-import { SCOPE_MAX_LENGTH } from "../../orgs/index";
+import { SCOPE_MAX_LENGTH, SlugParams } from "../../orgs/index";
 import { issuePermit, PERMIT_CONTEXT_MAX_BYTES, PERMIT_SEAL_PURPOSE, PERMIT_TOKEN_TYPE, PERMIT_TTL, type PermitCaller } from "./service";
 
 const PermitRequestBody = t.Object(
@@ -67,7 +67,7 @@ export function permitRoutes(ctx: AppContext) {
       });
     },
     {
-      params: t.Object({ slug: t.String({ maxLength: 100 }) }),
+      params: SlugParams,
       ...strictBody(PermitRequestBody),
       response: IssuedPermitView,
       detail: {

@@ -4,7 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
-import { assertCan, callerOf, type OrgActor, type Organization, orgGuard } from "../../orgs/index";
+import { assertCan, callerOf, type OrgActor, type Organization, orgGuard, OrgSlug } from "../../orgs/index";
 import { strictBody } from "../../../platform/http/strict-body";
 import { ADDON_MANAGE_SCOPE, creditBalance, disableAddon, enableAddon, listAddons, MAX_TOP_UP_CENTS, topUpCredit, type AddonCaller } from "./service";
 
@@ -20,7 +20,7 @@ const AddonView = t.Object({
   enabledAt: t.Nullable(t.String({ format: "date-time" })),
   paidThrough: t.Nullable(t.String({ format: "date-time", description: "End of the last month paid for; re-enabling before it charges nothing" })),
 });
-const Params = t.Object({ slug: t.String(), addonKey: t.String({ maxLength: 100 }) });
+const Params = t.Object({ slug: OrgSlug, addonKey: t.String({ maxLength: 100 }) });
 const RULES =
   "Needs view.billing (the Owner's by default; else 403 PERMISSION_DENIED). An unknown add-on key is 404 unknown_addon. " +
   "Audit Analytics (audit_analytics): $99 a month flat, Pro or higher (else 403 UPGRADE_REQUIRED, feature audit_analytics).";

@@ -7,7 +7,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { strictBody } from "../../../platform/http/strict-body";
-import { callerOf, type Organization, type OrgCaller, orgGuard } from "../../orgs/index";
+import { callerOf, type Organization, type OrgCaller, orgGuard, OrgSlug, SlugParams } from "../../orgs/index";
 import { matchOrg, publicApiGuard, requiresScope } from "../../access/index";
 import { APP_SCOPES } from "./scopes";
 import { ApiError } from "../../../platform/http/errors";
@@ -43,9 +43,8 @@ const WHO =
   "A key scoped to one app group sees only that group: any other answers 404.";
 const NOT_FOUND = " An unknown id, or one of another organization, is 404 not_found.";
 
-const SlugParams = t.Object({ slug: t.String() });
-const GroupParams = t.Object({ slug: t.String(), groupId: t.String({ maxLength: 100, description: "The app group's id or groupKey" }) });
-const AppParams = t.Object({ slug: t.String(), appId: t.String({ maxLength: 100, description: "The application's id or clientKey" }) });
+const GroupParams = t.Object({ slug: OrgSlug, groupId: t.String({ maxLength: 100, description: "The app group's id or groupKey" }) });
+const AppParams = t.Object({ slug: OrgSlug, appId: t.String({ maxLength: 100, description: "The application's id or clientKey" }) });
 const Deleted = (key: "groupKey" | "clientKey") => t.Object({ deleted: t.Literal(true), id: t.String(), [key]: t.String() });
 
 /** The route context's Caller (orgs' callerOf). */

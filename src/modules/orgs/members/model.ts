@@ -1,5 +1,6 @@
 /** Request and response schemas of the members routes (they are also the API reference). */
 import { t } from "elysia";
+import { OrgSlug } from "../slugs";
 import { ROLE_DESCRIPTION_MAX, ROLE_KEY_PATTERN, ROLE_NAME_MAX } from "./roles";
 import { SERVICE_ACCOUNT_DESCRIPTION_MAX, SERVICE_ACCOUNT_NAME_MAX } from "./service-accounts";
 
@@ -12,12 +13,12 @@ export const BadgeStatus = t.Union([t.Literal("active"), t.Literal("suspended"),
 export const BadgeType = t.Union([t.Literal("person"), t.Literal("ai"), t.Literal("group")]);
 export const MembershipType = t.String({ pattern: "^[a-z][a-z0-9_]{0,39}$", description: "member, invited, service_account, or your own (a-z, 0-9, _; at most 40)" });
 
-export const SlugParams = t.Object({ slug: t.String({ maxLength: 100 }) });
-export const MemberParams = t.Object({ slug: t.String({ maxLength: 100 }), userId: Id });
-export const BadgeParams = t.Object({ slug: t.String({ maxLength: 100 }), connectedId: Id });
-export const InvitationParams = t.Object({ slug: t.String({ maxLength: 100 }), id: Id });
-export const RoleParams = t.Object({ slug: t.String({ maxLength: 100 }), roleId: Id });
-export const ServiceAccountParams = t.Object({ slug: t.String({ maxLength: 100 }), id: Id });
+export { SlugParams } from "../slugs";
+export const MemberParams = t.Object({ slug: OrgSlug, userId: Id });
+export const BadgeParams = t.Object({ slug: OrgSlug, connectedId: Id });
+export const InvitationParams = t.Object({ slug: OrgSlug, id: Id });
+export const RoleParams = t.Object({ slug: OrgSlug, roleId: Id });
+export const ServiceAccountParams = t.Object({ slug: OrgSlug, id: Id });
 export const CodeParams = t.Object({ code: t.String({ minLength: 1, maxLength: 200 }) });
 
 export const Member = t.Object({

@@ -12,7 +12,7 @@ import type { AppContext } from "../../../context";
 import { contentDisposition, LocalBlobStore, LOCAL_BLOB_ROUTE } from "../../../platform/blobs";
 import { ApiError, KernelErrors } from "../../../platform/http/errors";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../platform/http/kernel";
-import { type Organization, orgGuard } from "../../orgs/index";
+import { type Organization, orgGuard, OrgSlug } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
 import { requireScope } from "../../access";
 import { storageUsage } from "./quota";
@@ -55,7 +55,7 @@ const listQuery = {
   page: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000 })),
   pageSize: t.Optional(t.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, description: `1 to ${PAGE_SIZE_MAX}, default 20` })),
 };
-const idParams = (withSlug: boolean) => t.Object({ ...(withSlug ? { slug: t.String() } : {}), id: t.String({ maxLength: 100 }) });
+const idParams = (withSlug: boolean) => t.Object({ ...(withSlug ? { slug: OrgSlug } : {}), id: t.String({ maxLength: 100 }) });
 
 // The upload body is read by the service as a stream: the kernel checks only its declared
 // length (anything past a 10 MB file plus parts' overhead answers file_too_large in the

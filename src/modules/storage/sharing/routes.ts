@@ -8,14 +8,14 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { requestInfo } from "../../../platform/http/kernel";
 import { strictBody } from "../../../platform/http/strict-body";
-import { orgGuard } from "../../orgs/index";
+import { orgGuard, OrgSlug } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
 import { fileCallerOf, fileCallerOfKey, FileScopes } from "../files/service";
 import { getShare, rotateShareToken, setShareMode, viewSharedFile } from "./service";
 
 const tags = ["File sharing"];
 
-const Params = t.Object({ slug: t.String(), id: t.String({ maxLength: 100 }) });
+const Params = t.Object({ slug: OrgSlug, id: t.String({ maxLength: 100 }) });
 const KeyParams = t.Object({ id: t.String({ maxLength: 100 }) });
 
 const ShareBody = t.Object(
