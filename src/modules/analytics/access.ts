@@ -6,10 +6,9 @@
  * (org.*) and grantable to custom roles.
  */
 import type { AppContext } from "../../context";
-import { ApiError } from "../../platform/http/errors";
 import { resolveAuditCaller, type AuditCaller } from "../trust/index";
 import { orgByIdOrSlug } from "../orgs/index";
-import { AnalyticsErrors } from "./errors";
+import { analyticsErrors } from "./errors";
 
 export const ANALYTICS_SCOPE = "org.analytics.read";
 
@@ -19,6 +18,6 @@ export async function resolveAnalyticsCaller(
   orgIdOrSlug: string,
 ): Promise<AuditCaller> {
   const org = await orgByIdOrSlug(deps.db.read, orgIdOrSlug);
-  if (!org) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such organization" });
+  if (!org) throw analyticsErrors.error("notFound", { message: "no such organization" });
   return resolveAuditCaller(deps, session, org.slug, { requestId: null, ip: null, userAgent: null });
 }

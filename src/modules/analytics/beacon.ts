@@ -15,7 +15,8 @@
  */
 import { parseJsonBody } from "../../platform/http/json";
 import { ApiError } from "../../platform/http/errors";
-import { AnalyticsErrors } from "./errors";
+import { analyticsErrors } from "./errors";
+import { kernelErrors } from "../../platform/http/error-catalog";
 
 export const BEACON_LIMITS = {
   eventsPerRequest: 50,
@@ -54,7 +55,7 @@ export interface BehaviorEventInput {
 }
 
 function tooLarge(field: string, limit: number, message: string): ApiError {
-  return new ApiError(400, AnalyticsErrors.batchTooLarge, { field, limit, message });
+  return analyticsErrors.error("batchTooLarge", { field, limit, message });
 }
 
 /**
@@ -73,10 +74,10 @@ export function parseBatch(body: unknown, declaredBytes: number | null): unknown
   size ??= Buffer.byteLength(JSON.stringify(parsed) ?? "");
   if (size > BEACON_LIMITS.bodyBytes) throw tooLarge("body", BEACON_LIMITS.bodyBytes, "a beacon body is at most 64 KB");
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError(400, "invalid_request", { field: "events", message: "the body is an object {events: [...]}" });
+    throw kernelErrors.error("invalidRequest", { field: "events", message: "the body is an object {events: [...]}" });
   }
   const events = (parsed as Record<string, unknown>).events;
-  if (!Array.isArray(events)) throw new ApiError(400, "invalid_request", { field: "events", message: "events is an array of behavior events" });
+  if (!Array.isArray(events)) throw kernelErrors.error("invalidRequest", { field: "events", message: "events is an array of behavior events" });
   if (events.length > BEACON_LIMITS.eventsPerRequest) {
     throw tooLarge("events", BEACON_LIMITS.eventsPerRequest, `a batch carries at most ${BEACON_LIMITS.eventsPerRequest} events`);
   }

@@ -9,10 +9,9 @@ import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
 import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
 import type { Queryable } from "../../platform/db/database";
-import { ApiError } from "../../platform/http/errors";
 import { APP_SCOPES, appGroupOf, appGroupsOf } from "../customers/index";
 import { assertCan, type OrgActor, type Organization } from "../orgs/index";
-import { AnalyticsErrors } from "./errors";
+import { analyticsErrors } from "./errors";
 import { analyticsCollection } from "./schema";
 
 export interface AppGroupCollection {
@@ -39,7 +38,7 @@ export async function setCollection(
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {
     const group = await appGroupOf(tx, caller.org.id, appGroupId);
-    if (!group || group.deletedAt !== null) throw new ApiError(404, AnalyticsErrors.notFound, { message: "no such app group in this organization" });
+    if (!group || group.deletedAt !== null) throw analyticsErrors.error("notFound");
     const [setting] = await tx.select({ eventsEnabled: analyticsCollection.eventsEnabled }).from(analyticsCollection).where(eq(analyticsCollection.id, group.id));
     const before = setting?.eventsEnabled ?? true;
     if (before !== eventsEnabled) {

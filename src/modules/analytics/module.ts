@@ -4,9 +4,11 @@ import { defineModule } from "../../platform/module";
 import { analyticsRollupJob } from "./rollups";
 import { analyticsRoutes } from "./routes";
 import * as tables from "./schema";
+import { analyticsErrors } from "./errors";
 
 export const analyticsModule = defineModule<AppContext>({
   name: "analytics",
+  errors: [analyticsErrors],
   tags: [
     { name: "Analytics", description: "The behavior beacon and its daily rollups, and sign-in analytics (spec 2.5, 4.1, 4.5)." },
   ],

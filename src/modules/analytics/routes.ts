@@ -8,7 +8,6 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
-import { ApiError, KernelErrors } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
 import { strictBody } from "../../platform/http/strict-body";
 import { resolveSessionActor } from "../identity/index";
@@ -18,10 +17,11 @@ import { uiFiles } from "../../platform/ui";
 import { BEACON_LIMITS, countryOf, normaliseEvent, parseBatch } from "./beacon";
 import { appGroupCollections, setCollection } from "./collection";
 import { ANALYTICS_SCOPE, resolveAnalyticsCaller } from "./access";
-import { AnalyticsErrors } from "./errors";
+import { analyticsErrors } from "./errors";
 import { BeaconIngest, findBeaconTarget } from "./ingest";
 import { behaviorRollupReport, BehaviorRollupView } from "./behavior-report";
 import { signInAnalytics, SignInAnalyticsView, signInRollupReport, SignInRollupView } from "./sign-in-report";
+import { kernelErrors } from "../../platform/http/error-catalog";
 
 const BEACON_CACHE_SECONDS = 300;
 const ORG_TAGS = ["Analytics"];
@@ -61,10 +61,10 @@ export function analyticsRoutes(ctx: AppContext) {
       async ({ params, request, body, set }) => {
         // Rule 4: the organization and app group come from the key, never from the payload.
         const target = await findBeaconTarget(ctx.db.read, params.applicationKey);
-        if (!target) throw new ApiError(404, KernelErrors.notFound, { message: "no such application" });
+        if (!target) throw kernelErrors.error("notFound", { message: "no such application" });
         // Rule 1: only the application's own sites may send (and read the answer).
         if (!applyCors(target, request, set.headers as Record<string, string>)) {
-          throw new ApiError(403, AnalyticsErrors.originNotAllowed, { message: "this Origin is not one of the application's Allowed Origins" });
+          throw analyticsErrors.error("originNotAllowed");
         }
         const ip = requestInfo(request).ip;
         ingest.admit({ applicationId: target.applicationId, ip });
@@ -102,7 +102,7 @@ export function analyticsRoutes(ctx: AppContext) {
       "/beacon.js",
       async ({ set }) => {
         const file = (await uiFiles()).get("beacon.js");
-        if (!file) throw new ApiError(404, KernelErrors.notFound);
+        if (!file) throw kernelErrors.error("notFound");
         set.headers["content-type"] = "text/javascript; charset=utf-8";
         // A stable URL customers embed: cached briefly so a new version reaches them soon.
         set.headers["cache-control"] = `public, max-age=${BEACON_CACHE_SECONDS}`;

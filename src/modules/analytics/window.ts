@@ -1,9 +1,8 @@
 /** What every analytics report shares: the query, the app groups it covers and its dates. */
 import type { AppContext } from "../../context";
-import { ApiError } from "../../platform/http/errors";
 import type { AuditCaller } from "../trust/index";
 import { appGroupOf, appGroupsOf } from "../customers/index";
-import { AnalyticsErrors } from "./errors";
+import { analyticsErrors } from "./errors";
 import { DAY_MS, dateOf } from "./rollups";
 
 export interface ReportQuery {
@@ -22,7 +21,7 @@ export async function reportScope(deps: Pick<AppContext, "db">, caller: AuditCal
     appGroupId === undefined
       ? await appGroupsOf(deps.db.read, caller.org.id, { includeDeleted: true })
       : [await appGroupOf(deps.db.read, caller.org.id, appGroupId)].flatMap((g) => g ?? []);
-  if (appGroupId !== undefined && groups.length === 0) throw new ApiError(404, AnalyticsErrors.notFound, { field: "appGroupId", message: "no such app group in this organization" });
+  if (appGroupId !== undefined && groups.length === 0) throw analyticsErrors.error("notFound", { field: "appGroupId", message: "no such app group in this organization" });
   return { groups, appGroupIds: groups.map((g) => g.id) };
 }
 

@@ -3,9 +3,11 @@ import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
 import { addonRoutes } from "./addons/routes";
 import * as tables from "./addons/schema";
+import { addonErrors } from "./addons/errors";
 
 export const billingModule = defineModule<AppContext>({
   name: "billing",
+  errors: [addonErrors],
   tags: [
     { name: "Add-ons", description: "Paid add-ons an organization switches on, charged against its prepaid credit (spec 4.4, 8)." },
   ],

@@ -3,8 +3,8 @@
  * user from the session cookie or `Authorization: Bearer <token>`, or answers 401.
  */
 import { Elysia, type Cookie } from "elysia";
-import { ApiError } from "../../platform/http/errors";
 import { SESSION_COOKIE, type SessionManager } from "./sessions";
+import { accountErrors } from "./errors";
 
 export interface SessionActor {
   kind: "user";
@@ -29,9 +29,9 @@ export async function resolveSessionActor(
   cookie: Record<string, Cookie<unknown>>,
 ): Promise<SessionActor & { token: string }> {
   const token = bearerToken(request) ?? (cookie[SESSION_COOKIE]?.value as string | undefined) ?? null;
-  if (!token) throw new ApiError(401, "unauthorized", { message: "sign in first" });
+  if (!token) throw accountErrors.error("unauthorized");
   const { session, user } = await sessions.validateSession(token);
-  if (!session || !user) throw new ApiError(401, "unauthorized", { message: "the session is unknown or expired" });
+  if (!session || !user) throw accountErrors.error("unauthorized", { message: "the session is unknown or expired" });
   if (session.fresh && cookie[SESSION_COOKIE]?.value) {
     const fresh = sessions.createSessionCookie(token);
     cookie[SESSION_COOKIE]!.set({ value: fresh.value, ...fresh.attributes });

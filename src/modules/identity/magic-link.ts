@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits, type RateLimit } from "../../platform/http/rate-limit";
-import { AccountErrors } from "./errors";
+import { accountErrors } from "./errors";
 import { safeReturnUrl } from "./return-url";
 import { magicLinks } from "./schema";
 import { findOrCreateUser, normaliseEmail } from "./service";
@@ -74,8 +74,8 @@ export async function sendMagicLink(deps: Pick<AppContext, "db" | "clock" | "con
   return { email: address };
 }
 
-function refused(code: string): ApiError {
-  return new ApiError(400, code, { field: "token" });
+function refused(name: "magicLinkInvalid" | "magicLinkUsed" | "magicLinkExpired"): ApiError {
+  return accountErrors.error(name, { field: "token" });
 }
 
 /**
@@ -92,15 +92,15 @@ export async function redeemMagicLink(
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {
     const [link] = await tx.select().from(magicLinks).where(eq(magicLinks.id, id));
-    if (!link) throw refused(AccountErrors.magicLinkInvalid);
-    if (link.consumedAt !== null) throw refused(AccountErrors.magicLinkUsed);
-    if (link.expiresAt <= now) throw refused(AccountErrors.magicLinkExpired);
+    if (!link) throw refused("magicLinkInvalid");
+    if (link.consumedAt !== null) throw refused("magicLinkUsed");
+    if (link.expiresAt <= now) throw refused("magicLinkExpired");
     const claimed = await tx
       .update(magicLinks)
       .set({ consumedAt: now })
       .where(and(eq(magicLinks.id, id), isNull(magicLinks.consumedAt)))
       .returning({ id: magicLinks.id });
-    if (claimed.length === 0) throw refused(AccountErrors.magicLinkUsed);
+    if (claimed.length === 0) throw refused("magicLinkUsed");
     const { user } = await findOrCreateUser(tx, link.email, now);
     return { user: { id: user.id, email: user.email }, returnUrl: safeReturnUrl(deps.config, link.returnUrl) };
   });

@@ -4,6 +4,8 @@ import { defineModule } from "../../platform/module";
 import { signInArtifactsPruneJob } from "./jobs";
 import { linkedIdentityRoutes } from "./linked-identities/routes";
 import { passkeyErrors } from "./passkeys/errors";
+import { accountErrors } from "./errors";
+import { linkErrors } from "./linked-identities/errors";
 import { passkeyRoutes } from "./passkeys/routes";
 import { accountRoutes } from "./routes";
 import * as tables from "./schema";
@@ -17,7 +19,7 @@ export const identityModule = defineModule<AppContext>({
     { name: "Linked identities", description: "Linking another dashboard account and switching to it (5.6)." },
   ],
   tables,
-  errors: [passkeyErrors],
+  errors: [accountErrors, linkErrors, passkeyErrors],
   init: (deps) => ({ sessions: createSessionManager(deps, { secureCookies: deps.config.dashboardBase.startsWith("https:") }) }),
   routes: (ctx) => [accountRoutes(ctx), passkeyRoutes(ctx), linkedIdentityRoutes(ctx)],
   jobs: (ctx) => [signInArtifactsPruneJob(ctx)],

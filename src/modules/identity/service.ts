@@ -2,15 +2,14 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { newId } from "../../platform/ids";
-import { ApiError } from "../../platform/http/errors";
-import { AccountErrors } from "./errors";
+import { accountErrors } from "./errors";
 import { users } from "./schema";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normaliseEmail(email: string): string {
   const value = email.trim().toLowerCase();
-  if (value.length > 254 || !EMAIL.test(value)) throw new ApiError(400, AccountErrors.invalidEmail, { field: "email" });
+  if (value.length > 254 || !EMAIL.test(value)) throw accountErrors.error("invalidEmail", { field: "email" });
   return value;
 }
 

@@ -13,8 +13,7 @@ import { toIso, type Clock } from "../../platform/clock";
 import type { Database } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
-import { ApiError } from "../../platform/http/errors";
-import { AccountErrors } from "./errors";
+import { accountErrors } from "./errors";
 import { sessions, users } from "./schema";
 
 export const SESSION_COOKIE = "signet_session";
@@ -212,7 +211,7 @@ export async function listSessions(deps: SessionDepsOf, actor: CurrentSession): 
  */
 export async function revokeSession(deps: SessionDepsOf, actor: CurrentSession, publicId: string): Promise<{ current: boolean }> {
   const match = (await liveSessionsOf(deps, actor.userId)).find((row) => publicSessionId(row.id) === publicId);
-  if (!match) throw new ApiError(404, AccountErrors.sessionNotFound);
+  if (!match) throw accountErrors.error("sessionNotFound");
   await deps.db.write((tx) => tx.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, actor.userId))));
   return { current: match.id === sha256Hex(actor.token) };
 }

@@ -2,5 +2,5 @@
  * The storage domain's door (DESIGN §2): what other domains may use. Other domains import
  * from here only, never its internals or tables.
  */
-export { FileErrors } from "./files/errors";
+export { fileErrors } from "./files/errors";
 export { openFilePart } from "./files/multipart";

@@ -4,6 +4,9 @@ import { defineModule } from "../../platform/module";
 import { trashRetentionJob } from "./files/jobs";
 import { fileRoutes } from "./files/routes";
 import { storageLimits } from "./files/limits";
+import { fileErrors } from "./files/errors";
+import { lifecycleErrors } from "./lifecycle/errors";
+import { shareErrors } from "./sharing/errors";
 import { lifecycleLimits } from "./lifecycle/limits";
 import * as tables from "./files/schema";
 import { lifecycleRoutes } from "./lifecycle/routes";
@@ -13,6 +16,7 @@ import { fileSharingRoutes } from "./sharing/routes";
 export const storageModule = defineModule<AppContext>({
   name: "storage",
   limits: [storageLimits, lifecycleLimits],
+  errors: [fileErrors, lifecycleErrors, shareErrors],
   tags: [
     { name: "Files", description: "Organization file storage: upload, list, download, trash and restore, quota (spec 3.4, 5.3)." },
     { name: "File sharing", description: "One-link sharing of a file and the public share view (spec 3.4, 4.1)." },

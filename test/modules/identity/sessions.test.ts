@@ -77,7 +77,7 @@ describe("DELETE /api/auth/sessions/:id", () => {
     for (const id of [publicId(theirs), "0123456789abcdef", publicId(mine).replace(/.$/, (c) => (c === "0" ? "1" : "0"))]) {
       const r = await t.request("DELETE", `/api/auth/sessions/${id}`, { token: mine });
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: "session_not_found" });
+      expect(r.body).toEqual({ error: "session_not_found", message: "no such session of yours" });
     }
     expect(await works(theirs)).toBe(true);
     expect(await works(mine)).toBe(true);

@@ -19,9 +19,8 @@ import { appendAudit } from "../../../platform/audit/append";
 import { auditEvent, AUDIT_EVENTS } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
 import { type AddonKey, ADDONS, assertCan, type Caller, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
-import { AddonErrors } from "./errors";
+import { addonErrors } from "./errors";
 import { orgAddons, orgCreditAccounts, orgCreditLedger } from "./schema";
 
 export const ADDON_MANAGE_SCOPE = KNOWN_SCOPES.viewBilling;
@@ -52,7 +51,7 @@ export function startOfNextMonth(at: number): number {
 
 function addonKeyOf(value: string): AddonKey {
   const key = parseAddon(value);
-  if (!key) throw new ApiError(404, AddonErrors.unknownAddon, { field: "addonKey", known: Object.keys(ADDONS) });
+  if (!key) throw addonErrors.error("unknownAddon", { field: "addonKey", known: Object.keys(ADDONS) });
   return key;
 }
 
@@ -116,7 +115,7 @@ export async function enableAddon(deps: Deps, caller: AddonCaller, addonKey: str
     const paid = row !== undefined && row.paidThrough > now;
     const charge = paid ? 0 : prorateAt(ADDONS[key].monthlyPriceCents, now);
     const balance = await creditBalance(tx, caller.org.id);
-    if (balance < charge) throw new ApiError(402, AddonErrors.insufficientCredit, { addon: key, balanceCents: balance, requiredCents: charge });
+    if (balance < charge) throw addonErrors.error("insufficientCredit", { addon: key, balanceCents: balance, requiredCents: charge });
     const balanceAfter = charge > 0 ? await moveCredit(tx, caller.org.id, -charge, `addon:${key}`, caller.actor.userId, now) : balance;
     const paidThrough = paid ? row!.paidThrough : startOfNextMonth(now);
     const values = { status: "active", enabledAt: now, enabledBy: caller.actor.userId, disabledAt: null, paidThrough, updatedAt: now };
@@ -158,7 +157,7 @@ export async function disableAddon(deps: Deps, caller: AddonCaller, addonKey: st
 export async function topUpCredit(deps: Deps, caller: AddonCaller, amountCents: number): Promise<{ creditBalanceCents: number }> {
   assertCan(caller.actor, ADDON_MANAGE_SCOPE);
   if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > MAX_TOP_UP_CENTS) {
-    throw new ApiError(400, AddonErrors.invalidAmount, { field: "amountCents", message: `a whole number of cents from 1 to ${MAX_TOP_UP_CENTS}` });
+    throw addonErrors.error("invalidAmount", { field: "amountCents", message: `a whole number of cents from 1 to ${MAX_TOP_UP_CENTS}` });
   }
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {

@@ -17,7 +17,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { FileErrors, openFilePart } from "../../storage/index";
+import { fileErrors, openFilePart } from "../../storage/index";
 import { AppErrors } from "./errors";
 import { appGroups, type AppGroupRow } from "./schema";
 
@@ -53,7 +53,7 @@ export function sniffIconType(bytes: Uint8Array): IconContentType | null {
 }
 
 function iconTooLarge(): ApiError {
-  return new ApiError(400, FileErrors.fileTooLarge, { field: "file", limitBytes: ICON_MAX_BYTES, message: "an icon is at most 512 KB" });
+  return fileErrors.error("fileTooLarge", { field: "file", limitBytes: ICON_MAX_BYTES, message: "an icon is at most 512 KB" });
 }
 
 /**

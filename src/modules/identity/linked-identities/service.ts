@@ -19,7 +19,8 @@ import type { SessionActor } from "../guard";
 import { linkedIdentities, linkRequests, users } from "../schema";
 import { findOrCreateUser, normaliseEmail } from "../service";
 import { verifyPersonalSeal } from "../passkeys/seal";
-import { LinkErrors } from "./errors";
+import { linkErrors } from "./errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 const MINUTE = 60_000;
 /** Spec §8: the confirm link lives 15 minutes; one initiate per minute per user. */
@@ -71,7 +72,7 @@ export async function initiateLink(
   input: { email: string },
 ): Promise<{ expiresAt: number }> {
   const address = normaliseEmail(input.email);
-  if (address === actor.email) throw new ApiError(400, LinkErrors.cannotLinkSelf, { field: "email", message: "this is your own address" });
+  if (address === actor.email) throw linkErrors.error("cannotLinkSelf", { field: "email", message: "this is your own address" });
   const token = randomSecret(32);
   const now = deps.clock.now();
   const expiresAt = await deps.db.write(async (tx) => {
@@ -88,7 +89,7 @@ export async function initiateLink(
     }
     const target = await accountByEmail(tx, address);
     if (target && (await activeLink(tx, actor.userId, target.id))) {
-      throw new ApiError(409, LinkErrors.alreadyLinked, { message: "you are already linked to this account" });
+      throw linkErrors.error("alreadyLinked", { message: "you are already linked to this account" });
     }
     await tx.insert(linkRequests).values({ id: sha256Hex(token), userId: actor.userId, email: address, expiresAt: now + LINK_TTL_MS, createdAt: now });
     return now + LINK_TTL_MS;
@@ -110,8 +111,8 @@ export async function initiateLink(
   return { expiresAt };
 }
 
-function refusedToken(code: string): ApiError {
-  return new ApiError(400, code, { field: "token" });
+function refusedToken(name: "linkInvalid" | "linkUsed" | "linkExpired"): ApiError {
+  return linkErrors.error(name, { field: "token" });
 }
 
 /**
@@ -128,15 +129,15 @@ export async function confirmLink(
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {
     const [request] = await tx.select().from(linkRequests).where(eq(linkRequests.id, id));
-    if (!request) throw refusedToken(LinkErrors.linkInvalid);
-    if (request.consumedAt !== null) throw refusedToken(LinkErrors.linkUsed);
-    if (request.expiresAt <= now) throw refusedToken(LinkErrors.linkExpired);
+    if (!request) throw refusedToken("linkInvalid");
+    if (request.consumedAt !== null) throw refusedToken("linkUsed");
+    if (request.expiresAt <= now) throw refusedToken("linkExpired");
     const claimed = await tx
       .update(linkRequests)
       .set({ consumedAt: now })
       .where(and(eq(linkRequests.id, id), isNull(linkRequests.consumedAt)))
       .returning({ id: linkRequests.id });
-    if (claimed.length === 0) throw refusedToken(LinkErrors.linkUsed);
+    if (claimed.length === 0) throw refusedToken("linkUsed");
 
     // Confirmations for one pair run one at a time: one account is created, one link written.
     await tx.lock(`linked-identity:${request.userId}:${request.email}`);
@@ -190,14 +191,14 @@ export async function revokeLink(deps: Pick<AppContext, "db" | "clock">, actor: 
       .select()
       .from(linkedIdentities)
       .where(and(eq(linkedIdentities.id, id), or(eq(linkedIdentities.userId, actor.userId), eq(linkedIdentities.linkedUserId, actor.userId))));
-    if (!link) throw new ApiError(404, LinkErrors.linkNotFound, { message: "no such link" });
+    if (!link) throw linkErrors.error("linkNotFound", { message: "no such link" });
     const revoked = await tx
       .update(linkedIdentities)
       .set({ revokedAt: now, revokedBy: actor.userId })
       .where(and(eq(linkedIdentities.id, id), isNull(linkedIdentities.revokedAt)))
       .returning({ id: linkedIdentities.id });
     if (revoked.length === 0) {
-      throw new ApiError(409, LinkErrors.alreadyRevoked, { revokedAt: new Date(link.revokedAt ?? now).toISOString() });
+      throw linkErrors.error("alreadyRevoked", { revokedAt: new Date(link.revokedAt ?? now).toISOString() });
     }
     return { id, revokedAt: now, revokedBy: actor.userId };
   });
@@ -215,14 +216,14 @@ export async function authorizeSwitch(
   input: { targetUserId?: string; email?: string; assertion: unknown },
 ): Promise<Account> {
   if ((input.targetUserId === undefined) === (input.email === undefined)) {
-    throw new ApiError(400, "invalid_request", { field: "targetUserId", message: "give either targetUserId or email" });
+    throw kernelErrors.error("invalidRequest", { field: "targetUserId", message: "give either targetUserId or email" });
   }
   return deps.db.write(async (tx) => {
     const target = input.email !== undefined
       ? await accountByEmail(tx, normaliseEmail(input.email))
       : ((await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, input.targetUserId!)))[0] ?? null);
     if (!target || !(await activeLink(tx, actor.userId, target.id))) {
-      throw new ApiError(404, LinkErrors.notLinked, { message: "you have no active link to this account" });
+      throw linkErrors.error("notLinked", { message: "you have no active link to this account" });
     }
     await verifyPersonalSeal(tx, deps, { userId: actor.userId, purpose: SWITCH_PURPOSE, subject: target.id, assertion: input.assertion });
     return target;

@@ -1,10 +1,16 @@
-/** Error codes of the files module (spec §7). 404s use the kernel's not_found. */
-export const FileErrors = {
-  multipartFormRequired: "multipart_form_required",
-  noFile: "no_file",
-  fileTooLarge: "file_too_large",
-  storageQuotaExceeded: "storage_quota_exceeded",
-  sealedAttachment: "sealed_attachment",
+/** Error codes of the files module (spec §7), with their statuses (DESIGN §7). 404s use the kernel's not_found. */
+import { defineErrors } from "../../../platform/http/error-catalog";
+
+export const fileErrors = defineErrors({
+  multipartFormRequired: { code: "multipart_form_required", status: 400, message: "send the file as multipart/form-data with one part named file" },
+  noFile: { code: "no_file", status: 400, message: "no part named file" },
+  fileTooLarge: { code: "file_too_large", status: 400, message: "the file is over the size limit (limitBytes)" },
+  storageQuotaExceeded: { code: "storage_quota_exceeded", status: 403, message: "the organization's storage is full (usedBytes, limitBytes); retrying does not help" },
+  sealedAttachment: { code: "sealed_attachment", status: 409, message: "the file is attached to a sealed approval document" },
   /** The blob store failed (S3 unreachable, disk full): nothing was stored. */
-  storageUnavailable: "storage_unavailable",
-} as const;
+  storageUnavailable: { code: "storage_unavailable", status: 503, message: "the file store did not accept the upload; nothing was stored" },
+  invalidSignature: { code: "invalid_signature", status: 403, message: "the download link is not valid" },
+  linkExpired: { code: "link_expired", status: 403, message: "the download link has expired" },
+});
+
+export const FileErrors = fileErrors.codes;

@@ -5,7 +5,7 @@
  * budget); nothing after the file part is read.
  */
 import { ApiError } from "../../../platform/http/errors";
-import { FileErrors } from "./errors";
+import { fileErrors } from "./errors";
 
 /** Spec §8: 10 MB per file, read as MiB like the plan sizes (plans.ts reads GB as GiB). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -22,7 +22,7 @@ export interface FilePart {
   body: AsyncIterable<Uint8Array>;
 }
 
-const malformed = (message: string) => new ApiError(400, FileErrors.multipartFormRequired, { message });
+const malformed = (message: string) => fileErrors.error("multipartFormRequired", { message });
 
 /** The boundary of a multipart/form-data Content-Type, or null. */
 export function multipartBoundary(contentType: string | null): string | null {
@@ -139,7 +139,7 @@ class BodyReader {
  */
 export async function openFilePart(request: Request): Promise<FilePart> {
   const boundary = multipartBoundary(request.headers.get("content-type"));
-  if (!boundary || !request.body) throw new ApiError(400, FileErrors.multipartFormRequired, { message: "send the file as multipart/form-data with one part named file" });
+  if (!boundary || !request.body) throw fileErrors.error("multipartFormRequired");
   const declared = request.headers.get("content-length");
   const contentLength = declared !== null && /^\d+$/.test(declared) ? Number(declared) : null;
   if (contentLength !== null && contentLength > UPLOAD_MAX_BYTES + UPLOAD_OVERHEAD_BYTES) throw fileTooLarge();
@@ -151,7 +151,7 @@ export async function openFilePart(request: Request): Promise<FilePart> {
     await reader.readThrough(delimiter, UPLOAD_OVERHEAD_BYTES, tooMuchAround);
     for (;;) {
       const after = await reader.take(2);
-      if (after.toString() === "--") throw new ApiError(400, FileErrors.noFile, { field: "file", message: "no part named file" });
+      if (after.toString() === "--") throw fileErrors.error("noFile", { field: "file", message: "no part named file" });
       if (after.toString() !== "\r\n") throw malformed("malformed multipart boundary");
       const headerBlock = await reader.readThrough(Buffer.from("\r\n\r\n"), HEADER_BLOCK_MAX, () => malformed("part headers too large"));
       const headers = new Map<string, string>();
@@ -180,5 +180,5 @@ export async function openFilePart(request: Request): Promise<FilePart> {
 }
 
 export function fileTooLarge(): ApiError {
-  return new ApiError(400, FileErrors.fileTooLarge, { field: "file", limitBytes: UPLOAD_MAX_BYTES, message: "a file may be at most 10 MB" });
+  return fileErrors.error("fileTooLarge", { field: "file", limitBytes: UPLOAD_MAX_BYTES, message: "a file may be at most 10 MB" });
 }

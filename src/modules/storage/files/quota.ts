@@ -10,7 +10,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { limitsOf, type PlanSubject } from "../../orgs/index";
 import { storageLimits } from "./limits";
-import { FileErrors } from "./errors";
+import { fileErrors } from "./errors";
 import { fileUploadReservations, files } from "./schema";
 
 /** An upload must finish within this; a reservation older than that no longer counts. */
@@ -32,7 +32,7 @@ export async function usedBytes(reader: Queryable, orgId: string, now: number, e
 }
 
 export function quotaExceeded(used: number, limit: number): ApiError {
-  return new ApiError(403, FileErrors.storageQuotaExceeded, { usedBytes: used, limitBytes: limit, message: "the organization's storage is full; retrying does not help" });
+  return fileErrors.error("storageQuotaExceeded", { usedBytes: used, limitBytes: limit, message: "the organization's storage is full; retrying does not help" });
 }
 
 /** 403 storage_quota_exceeded unless `bytes` more fit. For writes holding the storage lock. */

@@ -10,7 +10,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { contentDisposition, LocalBlobStore, LOCAL_BLOB_ROUTE } from "../../../platform/blobs";
-import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
+import { fileErrors } from "./errors";
 import { BODY_LIMIT_KEY, requestInfo } from "../../../platform/http/kernel";
 import { type Organization, orgGuard, OrgSlug } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
@@ -209,11 +210,11 @@ function localBlobRoutes(ctx: AppContext) {
   return new Elysia({ name: "files.blobs" }).get(
     `${LOCAL_BLOB_ROUTE}/*`,
     async ({ params, query }) => {
-      if (!(ctx.blobs instanceof LocalBlobStore)) throw new ApiError(404, KernelErrors.notFound);
+      if (!(ctx.blobs instanceof LocalBlobStore)) throw kernelErrors.error("notFound");
       const opened = await ctx.blobs.openSigned(params["*"], query);
-      if (opened === "invalid") throw new ApiError(403, "invalid_signature", { message: "the download link is not valid" });
-      if (opened === "expired") throw new ApiError(403, "link_expired", { message: "the download link has expired" });
-      if (!opened) throw new ApiError(404, KernelErrors.notFound);
+      if (opened === "invalid") throw fileErrors.error("invalidSignature");
+      if (opened === "expired") throw fileErrors.error("linkExpired");
+      if (!opened) throw kernelErrors.error("notFound");
       const inline = opened.inline && INLINE_SAFE.has(opened.contentType);
       return new Response(opened.stream, {
         headers: {

@@ -10,11 +10,12 @@ import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { BlobTooLargeError } from "../../../platform/blobs";
 import type { Tx } from "../../../platform/db/database";
-import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { ApiError } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
-import { assertCan, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor } from "../../orgs/index";
+import { assertCan, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
 import { storageLimits } from "./limits";
-import { FileErrors } from "./errors";
+import { fileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
 import { normaliseContentType, sanitiseFileName } from "./names";
 import { quotaExceeded, release, requireRoom, reserve, storageLockKey } from "./quota";
@@ -118,7 +119,7 @@ export async function uploadFile(deps: Deps, caller: FileCaller, org: Organizati
       throw fileTooLarge();
     }
     if (e instanceof ApiError) throw e;
-    throw new ApiError(503, FileErrors.storageUnavailable, { message: "the file store did not accept the upload; nothing was stored" });
+    throw fileErrors.error("storageUnavailable");
   }
   try {
     const row = await deps.db.write(async (tx) => {
@@ -181,13 +182,13 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
   const pageSize = query.pageSize ?? 20;
   const where: SQL[] = [eq(files.orgId, org.id), query.trashed ? isNotNull(files.trashedAt) : isNull(files.trashedAt)];
   const grant = grantFor(caller.permissions, FileScopes.list);
-  if (!grant) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+  if (!grant) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
   const all = query.view === "all";
-  if (all && !grant.all) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+  if (all && !grant.all) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
   // 5.3: the default view is the caller's own files, whatever they may see.
   if (!all) {
-    if (!caller.userId) throw new ApiError(400, KernelErrors.invalidRequest, { field: "view", message: "a machine has no own files: ask for view=all" });
-    if (!grant.all && !grant.creatorSelf) throw new ApiError(403, "PERMISSION_DENIED", { scope: FileScopes.list });
+    if (!caller.userId) throw kernelErrors.error("invalidRequest", { field: "view", message: "a machine has no own files: ask for view=all" });
+    if (!grant.all && !grant.creatorSelf) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
     where.push(eq(files.uploadedBy, caller.userId));
   }
   if (query.q) where.push(sql`lower(${files.name}) like ${likePattern(query.q)} escape '\\'`);
@@ -209,7 +210,7 @@ async function findFile(reader: Pick<Tx, "select">, orgId: string, fileId: strin
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.orgId, orgId), state === "live" ? isNull(files.trashedAt) : isNotNull(files.trashedAt)));
-  if (!row) throw new ApiError(404, KernelErrors.notFound, { message: state === "live" ? "no such file" : "no such file in the trash" });
+  if (!row) throw kernelErrors.error("notFound", { message: state === "live" ? "no such file" : "no such file in the trash" });
   return row;
 }
 
@@ -241,7 +242,7 @@ export async function trashFileRow(
   file: FileRow,
   by: { actor: AuditActor; userId: string | null; reason: "manual" | "lifecycle"; requestId?: string | null; at: number },
 ): Promise<{ trashed: true; retentionDays: number; restorableUntil: string }> {
-  if (file.sealedAt !== null) throw new ApiError(409, FileErrors.sealedAttachment, { message: "the file is attached to a sealed approval document" });
+  if (file.sealedAt !== null) throw fileErrors.error("sealedAttachment");
   const retentionDays = trashRetentionDaysOf(org);
   const restorableUntil = by.at + retentionDays * DAY_MS;
   await tx.update(files).set({ trashedAt: by.at, trashedBy: by.userId, restorableUntil }).where(eq(files.id, file.id));
@@ -269,7 +270,7 @@ export async function restoreFile(deps: Pick<AppContext, "db" | "clock">, caller
     const now = deps.clock.now();
     await tx.lock(storageLockKey(org.id));
     const file = await findFile(tx, org.id, fileId, "trashed");
-    if (file.restorableUntil !== null && file.restorableUntil <= now) throw new ApiError(404, KernelErrors.notFound, { message: "the file's retention window has ended" });
+    if (file.restorableUntil !== null && file.restorableUntil <= now) throw kernelErrors.error("notFound", { message: "the file's retention window has ended" });
     authorize(caller, FileScopes.update, file);
     await requireRoom(tx, org, file.sizeBytes, now);
     const [row] = await tx.update(files).set({ trashedAt: null, trashedBy: null, restorableUntil: null }).where(eq(files.id, file.id)).returning();

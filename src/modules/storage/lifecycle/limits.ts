@@ -1,7 +1,7 @@
 /** Lifecycle rules per plan (spec §8) and the plan gate on writing them, with the bodies of spec §7. */
-import { ApiError } from "../../../platform/http/errors";
 import { definePlanLimits } from "../../../platform/plans";
 import { limitsOf, type PlanSubject } from "../../orgs/index";
+import { lifecycleErrors } from "./errors";
 
 export interface LifecycleLimits {
   /** Whether lifecycle rules may be written at all (else plan_upgrade_required, feature lifecycle). */
@@ -36,10 +36,10 @@ export const LIFECYCLE_DAYS = { min: 30, max: 3650 } as const;
  */
 export function requireLifecycleWrite(org: PlanSubject, write: { custom: boolean; rulesUsed?: number }): void {
   const l = limitsOf(org, lifecycleLimits);
-  if (!l.allowed) throw new ApiError(403, "plan_upgrade_required", { feature: "lifecycle" });
-  if (write.custom && !l.custom) throw new ApiError(403, "plan_upgrade_required", { feature: "lifecycle_custom" });
+  if (!l.allowed) throw lifecycleErrors.error("planUpgradeRequired", { feature: "lifecycle" });
+  if (write.custom && !l.custom) throw lifecycleErrors.error("planUpgradeRequired", { feature: "lifecycle_custom" });
   if (write.rulesUsed !== undefined && l.maxRules !== null && write.rulesUsed >= l.maxRules) {
-    throw new ApiError(403, "plan_upgrade_required", { feature: "lifecycle_rules", limit: l.maxRules, used: write.rulesUsed });
+    throw lifecycleErrors.error("planUpgradeRequired", { feature: "lifecycle_rules", limit: l.maxRules, used: write.rulesUsed });
   }
 }
 

@@ -16,6 +16,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { FileCaller } from "../files/service";
 import { assertCan, limitsOf, type Organization } from "../../orgs/index";
+import { lifecycleErrors } from "./errors";
 import { isLifecyclePreset, LIFECYCLE_DAYS, LIFECYCLE_PRESET, lifecycleLimits, requireLifecycleWrite } from "./limits";
 import { lifecycleRules } from "../files/schema";
 
@@ -24,14 +25,7 @@ export type LifecycleAction = LifecycleRule["action"];
 
 export const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = ["transition_ia", "trash"];
 
-export const LifecycleErrors = {
-  invalidAction: "invalid_action",
-  invalidDays: "invalid_days",
-  invalidScope: "invalid_scope",
-  emptyUpdate: "empty_update",
-  notFound: "not_found",
-} as const;
-
+export { LifecycleErrors } from "./errors";
 /** Scopes of the dashboard and of API keys; owners and admins hold them through org.*. */
 export const LIFECYCLE_SCOPES = {
   list: "org.lifecycle_rule.list",
@@ -79,20 +73,20 @@ export interface RuleList {
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
-function invalid(code: string, field: string, message: string): ApiError {
-  return new ApiError(400, code, { field, message });
+function invalid(name: "invalidAction" | "invalidDays" | "invalidScope" | "emptyUpdate", field: string, message: string): ApiError {
+  return lifecycleErrors.error(name, { field, message });
 }
 
 export function validAction(value: unknown): LifecycleAction {
   if (typeof value !== "string" || !(LIFECYCLE_ACTIONS as readonly string[]).includes(value)) {
-    throw invalid(LifecycleErrors.invalidAction, "action", `action must be one of ${LIFECYCLE_ACTIONS.join(", ")}`);
+    throw invalid("invalidAction", "action", `action must be one of ${LIFECYCLE_ACTIONS.join(", ")}`);
   }
   return value as LifecycleAction;
 }
 
 export function validDays(value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < LIFECYCLE_DAYS.min || value > LIFECYCLE_DAYS.max) {
-    throw invalid(LifecycleErrors.invalidDays, "unaccessedDays", `unaccessedDays must be a whole number from ${LIFECYCLE_DAYS.min} to ${LIFECYCLE_DAYS.max}`);
+    throw invalid("invalidDays", "unaccessedDays", `unaccessedDays must be a whole number from ${LIFECYCLE_DAYS.min} to ${LIFECYCLE_DAYS.max}`);
   }
   return value;
 }
@@ -100,7 +94,7 @@ export function validDays(value: unknown): number {
 export function validRuleScope(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== "string" || !RULE_SCOPE.test(value)) {
-    throw invalid(LifecycleErrors.invalidScope, "scope", "scope must be null (all files), free, notification, project: (every project) or project:{id}");
+    throw invalid("invalidScope", "scope", "scope must be null (all files), free, notification, project: (every project) or project:{id}");
   }
   return value;
 }
@@ -160,7 +154,7 @@ async function ruleIn(tx: Tx, orgId: string, ruleId: string): Promise<LifecycleR
     .select()
     .from(lifecycleRules)
     .where(and(eq(lifecycleRules.id, ruleId), eq(lifecycleRules.orgId, orgId)));
-  if (!rule) throw new ApiError(404, LifecycleErrors.notFound, { message: "no such lifecycle rule" });
+  if (!rule) throw lifecycleErrors.error("notFound");
   return rule;
 }
 
@@ -232,7 +226,7 @@ export interface UpdateRuleInput {
 export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller: FileCaller, org: Organization, ruleId: string, input: UpdateRuleInput, requestId?: string): Promise<RuleView> {
   authorize(caller, LIFECYCLE_SCOPES.update);
   const given = Object.keys(input).filter((k) => input[k as keyof UpdateRuleInput] !== undefined);
-  if (given.length === 0) throw invalid(LifecycleErrors.emptyUpdate, "body", "name at least one of enabled, action, unaccessedDays, scope");
+  if (given.length === 0) throw invalid("emptyUpdate", "body", "name at least one of enabled, action, unaccessedDays, scope");
   const changes: Partial<RuleFields> & { enabled?: boolean } = {};
   if (input.action !== undefined) changes.action = validAction(input.action);
   if (input.unaccessedDays !== undefined) changes.unaccessedDays = validDays(input.unaccessedDays);

@@ -24,6 +24,7 @@ import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
 import { assertCan, type Organization, readSettingsSection, securitySettings } from "../../orgs/index";
+import { shareErrors } from "./errors";
 import { files, type ShareMode } from "../files/schema";
 import { FileScopes, type FileCaller, type FileRow } from "../files/service";
 
@@ -38,14 +39,7 @@ export const SHARE_CONTENT_URL_SECONDS = 600;
  */
 export const SHARE_VIEWS_PER_IP_PER_MINUTE = 120;
 
-export const ShareErrors = {
-  invalidMode: "invalid_mode",
-  externalSharingDisabled: "external_sharing_disabled",
-  /** 403 on the public view: the link is real but its file is not shared right now. */
-  notShared: "not_shared",
-  notFound: "not_found",
-} as const;
-
+export { ShareErrors } from "./errors";
 export interface ShareView {
   id: string;
   fileName: string;
@@ -80,7 +74,7 @@ export interface ShareViewer {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function notFound(): ApiError {
-  return new ApiError(404, ShareErrors.notFound, { message: "no such file" });
+  return shareErrors.error("notFound");
 }
 
 function shareUrlOf(portalBase: string, token: string): string {
@@ -100,7 +94,7 @@ export function shareViewOf(file: Pick<FileRow, "id" | "name" | "shareMode" | "s
 
 function validMode(mode: string): ShareMode {
   if (!(SHARE_MODES as readonly string[]).includes(mode)) {
-    throw new ApiError(400, ShareErrors.invalidMode, { field: "mode", message: `mode must be ${SHARE_MODES.join(" or ")}` });
+    throw shareErrors.error("invalidMode", { field: "mode", message: `mode must be ${SHARE_MODES.join(" or ")}` });
   }
   return mode as ShareMode;
 }
@@ -143,7 +137,7 @@ export async function setShareMode(deps: Pick<AppContext, "db" | "clock" | "conf
     const file = await liveFileIn(tx, org.id, fileId);
     authorize(caller, FileScopes.update, file);
     if (to === "link_anyone" && (await externalSharingBlocked(tx, org))) {
-      throw new ApiError(409, ShareErrors.externalSharingDisabled, { message: "this organization does not allow sharing files by link" });
+      throw shareErrors.error("externalSharingDisabled");
     }
     if (file.shareMode === to) return shareViewOf(file, deps.config.portalBase);
     const minted = to === "link_anyone" && file.shareToken === null;
@@ -193,7 +187,7 @@ export async function viewSharedFile(deps: Pick<AppContext, "db" | "clock" | "bl
     const [row] = await tx.select().from(files).where(eq(files.shareToken, token));
     if (!row) throw notFound();
     if (row.shareMode !== "link_anyone" || row.trashedAt !== null || (await externalSharingBlocked(tx, { id: row.orgId, name: "" }))) {
-      throw new ApiError(403, ShareErrors.notShared, { message: "this file is not shared right now" });
+      throw shareErrors.error("notShared");
     }
     await enforceRateLimits(tx, [{ key: `share-view:ip:${viewer.ip ?? "unknown"}`, limit: SHARE_VIEWS_PER_IP_PER_MINUTE, windowMs: 60_000 }], at);
     await tx.update(files).set({ lastAccessedAt: at }).where(eq(files.id, row.id));
