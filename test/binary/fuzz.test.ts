@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { HOSTILE_STRINGS, hostileValue, skewedBody, skewedValue, type JsonSchema } from "../support/schema-arbitrary";
-import { signInByMagicLink, startBinary, startHealthProbe, type RunningBinary } from "./support";
+import { asBackgroundLoad, signInByMagicLink, startBinary, startHealthProbe, type RunningBinary } from "./support";
 
 const RUNS = Number(process.env.SIGNET_FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.SIGNET_FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -215,13 +215,15 @@ test(
     const outcomes: Outcome[] = [];
     let next = 0;
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < requests.length) {
-          const request = requests[next++]!;
-          outcomes.push(await send(request));
-        }
-      }),
+    await asBackgroundLoad(() =>
+      Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < requests.length) {
+            const request = requests[next++]!;
+            outcomes.push(await send(request));
+          }
+        }),
+      ),
     );
     const healthTimes = await probe.stop();
     const seconds = (performance.now() - started) / 1000;

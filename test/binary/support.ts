@@ -4,8 +4,8 @@
  * a fresh PostgreSQL database. SIGNET_BINARY names the binary to test; without it one is
  * built once per test process.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { getPriority, setPriority, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { send, type TestApp } from "../support/harness";
@@ -176,6 +176,42 @@ export function startHealthProbe(base: string): { stop(): Promise<number[]> } {
       return text.split("\n").filter(Boolean).map(Number);
     },
   };
+}
+
+/**
+ * Runs `work` (a load the test generates) at a lower CPU priority than the server under
+ * test and the health probe, started before it. On a machine of two cores the generator,
+ * the server, PostgreSQL and the probe share the CPU; in production the load comes from
+ * other machines, so the generator yields here and what the probe measures is the
+ * server's responsiveness. Linux keeps a nice value per thread: each thread of this
+ * process is lowered (Bun's HTTP client has its own), and raised back afterwards where
+ * the user may (root); otherwise the rest of the run stays lowered, which changes nothing
+ * it asserts.
+ */
+export async function asBackgroundLoad<T>(work: () => Promise<T>): Promise<T> {
+  const threads = (() => {
+    try {
+      return readdirSync(`/proc/${process.pid}/task`).map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  const before = new Map<number, number>();
+  for (const tid of threads) {
+    try {
+      before.set(tid, getPriority(tid));
+      setPriority(tid, 10);
+    } catch {}
+  }
+  try {
+    return await work();
+  } finally {
+    for (const [tid, priority] of before) {
+      try {
+        setPriority(tid, priority);
+      } catch {}
+    }
+  }
 }
 
 /** The harness's `request` (test/support/harness.ts), sent over the socket to the binary, so its helpers work unchanged. */
