@@ -17,11 +17,18 @@ import { endUserPasskeyRoutes } from "./end-users/passkeys/routes";
 import { endUserRoutes } from "./end-users/routes";
 import * as endUserTables from "./end-users/schema";
 import { socialRoutes } from "./end-users/social/routes";
+import { appErrors } from "./apps/errors";
+import { endUserErrors } from "./end-users/errors";
+import { importErrors } from "./end-users/import/errors";
+import { mfaErrors } from "./end-users/mfa/errors";
+import { endUserPasskeyErrors } from "./end-users/passkeys/errors";
+import { socialErrors } from "./end-users/social/errors";
 
 export const customersModule = defineModule<AppContext>({
   name: "customers",
   limits: [monetizationLimits],
   settings: [loginDomainSettings],
+  errors: [appErrors, endUserErrors, socialErrors, endUserPasskeyErrors, mfaErrors, importErrors],
   tags: [
     { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
     { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },

@@ -21,6 +21,7 @@ import { ApiError } from "../../../platform/http/errors";
 import type { AppGroupRow, ApplicationRow } from "./schema";
 import { findActiveApplication } from "./service";
 import { originAllowed } from "./validation";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 export const PUBLIC_APP_PREFIX = "/api/public/apps/:applicationKey";
 const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
@@ -33,7 +34,7 @@ export const CorsErrors = { originNotAllowed: "origin_not_allowed" } as const;
 type Headers = Record<string, string | number>;
 
 function unknownApplication(): ApiError {
-  return new ApiError(404, "not_found", { message: "no such application" });
+  return kernelErrors.error("notFound", { message: "no such application" });
 }
 
 function applicationKeyOf(params: unknown): string {

@@ -1,31 +1,21 @@
 /** Error codes of the apps module (app groups and applications); docs/apps.md lists when each is given. */
-export const AppErrors = {
-  /** 404: no such app group or application in this organization (or it was deleted). */
-  notFound: "not_found",
-  /** 400: a name that is blank or carries control characters. */
-  invalidName: "invalid_name",
-  /** 400: an Allowed Origin that is not https://host[:port] (http only on loopback). */
-  invalidOrigin: "invalid_origin",
-  /** 400: a Callback URL or post-logout redirect that could be used to redirect anywhere unsafe. */
-  invalidRedirectUrl: "invalid_redirect_url",
-  /** 400: an icon URL that is not https (http only on loopback). */
-  invalidIconUrl: "invalid_icon_url",
-  /** 400: an uploaded icon that is not a PNG, JPEG or WebP image by its bytes (SVG is refused). */
-  invalidIconType: "invalid_icon_type",
-  /** 400: a SAML EntityID or ACS URL we cannot accept. */
-  invalidSaml: "invalid_saml",
-  /** 400: OIDC grant types that do not fit the platform (client_credentials outside server). */
-  invalidGrantTypes: "invalid_grant_types",
-  /** 400: PKCE switched off for a public client (ios, android, desktop). */
-  pkceRequired: "pkce_required",
-  /** 400: a passkey relying-party id that is not a host name. */
-  invalidRpId: "invalid_rp_id",
-  /** 400: a social provider set up without what it needs (a client secret to enable it). */
-  invalidSocialProvider: "invalid_social_provider",
-  /** 400: the same entry twice in a list. */
-  duplicateEntry: "duplicate_entry",
-  /** 400: a body orgId that is not the organization in the path. */
-  orgMismatch: "org_mismatch",
-  /** 409: the app group already has an application for this platform and environment. */
-  applicationExists: "application_exists",
-} as const;
+import { defineErrors } from "../../../platform/http/error-catalog";
+
+export const appErrors = defineErrors({
+  notFound: { code: "not_found", status: 404, message: "no such app group or application in this organization (or it was deleted)" },
+  invalidName: { code: "invalid_name", status: 400, message: "a name that is blank or carries control characters" },
+  invalidOrigin: { code: "invalid_origin", status: 400, message: "an Allowed Origin that is not https://host[:port] (http only on loopback)" },
+  invalidRedirectUrl: { code: "invalid_redirect_url", status: 400, message: "a Callback URL or post-logout redirect that could be used to redirect anywhere unsafe" },
+  invalidIconUrl: { code: "invalid_icon_url", status: 400, message: "an icon URL that is not https (http only on loopback)" },
+  invalidIconType: { code: "invalid_icon_type", status: 400, message: "an uploaded icon that is not a PNG, JPEG or WebP image by its bytes (SVG is refused)" },
+  invalidSaml: { code: "invalid_saml", status: 400, message: "a SAML EntityID or ACS URL we cannot accept" },
+  invalidGrantTypes: { code: "invalid_grant_types", status: 400, message: "OIDC grant types that do not fit the platform (client_credentials outside server)" },
+  pkceRequired: { code: "pkce_required", status: 400, message: "PKCE switched off for a public client (ios, android, desktop)" },
+  invalidRpId: { code: "invalid_rp_id", status: 400, message: "a passkey relying-party id that is not a host name" },
+  invalidSocialProvider: { code: "invalid_social_provider", status: 400, message: "a social provider set up without what it needs (a client secret to enable it)" },
+  duplicateEntry: { code: "duplicate_entry", status: 400, message: "the same entry twice in a list" },
+  orgMismatch: { code: "org_mismatch", status: 400, message: "a body orgId that is not the organization in the path" },
+  applicationExists: { code: "application_exists", status: 409, message: "the app group already has an application for this platform and environment" },
+});
+
+export const AppErrors = appErrors.codes;

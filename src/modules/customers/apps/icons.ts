@@ -18,7 +18,7 @@ import type { AppContext } from "../../../context";
 import type { Queryable } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { fileErrors, openFilePart } from "../../storage/index";
-import { AppErrors } from "./errors";
+import { appErrors } from "./errors";
 import { appGroups, type AppGroupRow } from "./schema";
 
 export const ICON_MAX_BYTES = 512 * 1024;
@@ -73,7 +73,7 @@ export async function readIconUpload(request: Request): Promise<IconUpload> {
   const bytes = new Uint8Array(Buffer.concat(chunks));
   const contentType = sniffIconType(bytes);
   if (!contentType) {
-    throw new ApiError(400, AppErrors.invalidIconType, { field: "file", message: "an icon is a PNG, JPEG or WebP image (SVG is refused: it can carry scripts)" });
+    throw appErrors.error("invalidIconType", { field: "file", message: "an icon is a PNG, JPEG or WebP image (SVG is refused: it can carry scripts)" });
   }
   return { bytes, contentType };
 }
@@ -126,7 +126,7 @@ export async function discardReplacedIcon(
 
 /** The stored icon of a live group as an HTTP response, or 404 when the URL is not the group's current icon. */
 export async function serveIcon(deps: Pick<AppContext, "blobs"> & { db: { read: Queryable } }, groupKey: string, version: string): Promise<Response> {
-  const notFound = () => new ApiError(404, AppErrors.notFound, { message: "no such icon" });
+  const notFound = () => appErrors.error("notFound", { message: "no such icon" });
   if (!groupKey.startsWith("appgroup_")) throw notFound();
   const [group] = await deps.db.read
     .select({ id: appGroups.id, key: appGroups.key, iconUrl: appGroups.iconUrl })

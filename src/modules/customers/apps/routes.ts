@@ -36,6 +36,7 @@ import {
   updateApplication,
   type AppsCaller,
 } from "./service";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 const tags = ["App groups"];
 const WHO =
@@ -320,7 +321,7 @@ function publicAppGroupRoutes(ctx: AppContext) {
       "/app-groups/by-key",
       async ({ keyOrg, apiKey, body }) => {
         const group = await findAppGroupByKey(ctx.db.read, keyOrg.id, body.groupKey);
-        if (!group || !keyScopeAdmitsGroup(apiKey.appGroupId, group)) throw new ApiError(404, "not_found", { message: "no such app group" });
+        if (!group || !keyScopeAdmitsGroup(apiKey.appGroupId, group)) throw kernelErrors.error("notFound", { message: "no such app group" });
         return M.appGroupSummary(group);
       },
       {

@@ -18,7 +18,7 @@ import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
 import { monetizationLimits } from "./monetization-limits";
-import { AppErrors } from "./errors";
+import { AppErrors, appErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
   appGroupView,
@@ -63,7 +63,7 @@ function newHexId(): string {
 }
 
 function notFound(what: "app group" | "application"): ApiError {
-  return new ApiError(404, AppErrors.notFound, { message: `no such ${what}` });
+  return appErrors.error("notFound", { message: `no such ${what}` });
 }
 
 function auditActor(caller: OrgCaller): AuditActor {
@@ -453,7 +453,7 @@ async function requireFreeSlot(tx: Tx, groupId: string, platform: string, enviro
     .from(applications)
     .where(and(eq(applications.appGroupId, groupId), eq(applications.platform, platform), eq(applications.environment, environment), ...(exceptId ? [ne(applications.id, exceptId)] : [])));
   if (taken) {
-    throw new ApiError(409, AppErrors.applicationExists, { field: "platform", message: `this app group already has a ${platform} application for ${environment}`, applicationId: taken.id });
+    throw appErrors.error("applicationExists", { field: "platform", message: `this app group already has a ${platform} application for ${environment}`, applicationId: taken.id });
   }
 }
 

@@ -5,9 +5,8 @@
  * caller's choice (a 403 to act, a 401 to ask who is signed in).
  */
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
 import { orgById } from "../../orgs/index";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import type { EndUserRow, EndUserSessionRow } from "./schema";
 import { findEndUserById } from "./service";
 import { liveSession } from "./sessions";
@@ -26,7 +25,7 @@ export async function authenticateEndUser(
   client: SignInClient,
   token: string | null,
 ): Promise<AuthenticatedEndUser> {
-  const invalid = () => new ApiError(401, EndUserErrors.invalidAccessToken, { message: "sign in first: a valid end-user access token for this application is required" });
+  const invalid = () => endUserErrors.error("invalidAccessToken", { message: "sign in first: a valid end-user access token for this application is required" });
   if (!token) throw invalid();
   const org = await orgById(deps.db.read, client.appGroup.orgId);
   if (!org) throw invalid();

@@ -5,9 +5,8 @@
  * Cloudflare Turnstile's siteverify endpoint (SIGNET_TURNSTILE_* settings).
  */
 import type { Config } from "../../../config";
-import { ApiError } from "../../../platform/http/errors";
 import type { AppGroupRow } from "../apps/schema";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 
 export interface BotVerdict {
   ok: boolean;
@@ -59,7 +58,7 @@ export function turnstileVerifier(config: Pick<Config, "turnstile">, fetchFn: Fe
 export async function requireHuman(verifier: BotVerifier, group: Pick<AppGroupRow, "botProtection">, token: string | undefined, ip: string | null): Promise<void> {
   if (!group.botProtection) return;
   const refuse = (reason: string) =>
-    new ApiError(400, EndUserErrors.botCheckFailed, { field: "turnstileToken", reason, message: "the bot check did not pass; complete the challenge and try again" });
+    endUserErrors.error("botCheckFailed", { field: "turnstileToken", reason, message: "the bot check did not pass; complete the challenge and try again" });
   if (!token) throw refuse("missing-input-response");
   const verdict = await verifier.verify(token, ip);
   if (!verdict.ok) throw refuse(verdict.reason ?? "rejected");

@@ -7,10 +7,10 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Tx } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { endUserFlowTokens, type EndUserFlowTokenRow } from "./schema";
 import { appGroups, applications } from "../apps/schema";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 export type FlowTokenKind = "magic_link" | "exchange_code" | "mfa" | "social_state" | "passkey_registration" | "passkey_login";
 
@@ -42,7 +42,7 @@ export async function applicationStillLive(tx: Tx, appGroupId: string, applicati
 
 /** Stores a new token and returns its secret (the only time it exists in clear); 404 when the application is gone. */
 export async function createFlowToken(tx: Tx, input: FlowTokenInput, now: number, secret = randomSecret(32)): Promise<string> {
-  if (!(await applicationStillLive(tx, input.appGroupId, input.applicationId))) throw new ApiError(404, "not_found", { message: "no such application" });
+  if (!(await applicationStillLive(tx, input.appGroupId, input.applicationId))) throw kernelErrors.error("notFound", { message: "no such application" });
   await tx.insert(endUserFlowTokens).values({
     id: sha256Hex(secret),
     kind: input.kind,
@@ -74,12 +74,12 @@ export async function readFlowToken(
   await tx.lock(`end-user-flow:${id}`);
   const [row] = await tx.select().from(endUserFlowTokens).where(eq(endUserFlowTokens.id, id));
   if (!row || row.kind !== kind || row.appGroupId !== scope.appGroupId) {
-    throw new ApiError(400, EndUserErrors.invalidToken, { message: "this link or code is not valid" });
+    throw endUserErrors.error("invalidToken", { message: "this link or code is not valid" });
   }
-  if (row.usedAt !== null) throw new ApiError(400, EndUserErrors.tokenUsed, { message: "this link or code was already used" });
-  if (row.expiresAt <= now) throw new ApiError(400, EndUserErrors.tokenExpired, { message: "this link or code has expired" });
+  if (row.usedAt !== null) throw endUserErrors.error("tokenUsed", { message: "this link or code was already used" });
+  if (row.expiresAt <= now) throw endUserErrors.error("tokenExpired", { message: "this link or code has expired" });
   if (scope.applicationId && row.applicationId !== scope.applicationId) {
-    throw new ApiError(400, EndUserErrors.tokenApplicationMismatch, { message: "this link or code was issued for another application" });
+    throw endUserErrors.error("tokenApplicationMismatch", { message: "this link or code was issued for another application" });
   }
   return row;
 }

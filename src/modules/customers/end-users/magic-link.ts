@@ -9,7 +9,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits, type RateLimit } from "../../../platform/http/rate-limit";
 import type { AppGroupRow } from "../apps/schema";
 import { requireHuman, type BotVerifier } from "./bot-check";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { consumeFlowToken, createFlowToken } from "./flow-tokens";
 import { magicLinkLanding, postSignInRedirect } from "./redirects";
 import { findEndUserByEmail, findOrCreateEndUser, normaliseEmail } from "./service";
@@ -31,7 +31,7 @@ export interface MagicLinkSendInput {
 /** 403 method_disabled when the app group has switched magic links off. */
 export function requireMagicLinkEnabled(group: Pick<AppGroupRow, "loginMethods">): void {
   if (!group.loginMethods.magicLink) {
-    throw new ApiError(403, EndUserErrors.methodDisabled, { method: "magic_link", message: "magic links are switched off for this app" });
+    throw endUserErrors.error("methodDisabled", { method: "magic_link", message: "magic links are switched off for this app" });
   }
 }
 

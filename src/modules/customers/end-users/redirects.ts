@@ -13,10 +13,9 @@
  * scheme-relative, userinfo, backslash, encoded-slash, whitespace and script URLs.
  */
 import type { Config } from "../../../config";
-import { ApiError } from "../../../platform/http/errors";
 import type { ApplicationRow } from "../apps/schema";
 import { callbackAllowed } from "../apps/validation";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { portalVerifyUrl } from "./portal";
 
 /** Where a magic link may land; the portal's verify route when none is asked for. Throws 400 redirect_not_allowed. */
@@ -24,7 +23,7 @@ export function magicLinkLanding(config: Pick<Config, "portalBase">, application
   const portal = portalVerifyUrl(config, application.clientKey);
   if (requested === undefined || requested === portal) return portal;
   if (callbackAllowed(application, requested)) return requested;
-  throw new ApiError(400, EndUserErrors.redirectNotAllowed, {
+  throw endUserErrors.error("redirectNotAllowed", {
     field,
     message: "a magic link may only land on the hosted login's verify page or one of the application's Callback URLs",
   });

@@ -5,10 +5,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { AppGroupRow } from "../apps/schema";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { endUsers, type EndUserRow } from "./schema";
 
 export { normaliseEmail } from "../../identity";
@@ -52,7 +51,7 @@ export async function findEndUserByEmail(reader: Queryable, appGroupId: string, 
 
 /** Refuses a disabled end user (403 end_user_disabled): an organization's block outranks every sign-in method. */
 export function assertCanSignIn(row: Pick<EndUserRow, "status">): void {
-  if (row.status === "disabled") throw new ApiError(403, EndUserErrors.endUserDisabled, { message: "this account is disabled" });
+  if (row.status === "disabled") throw endUserErrors.error("endUserDisabled", { message: "this account is disabled" });
 }
 
 export interface EndUserIdentityInput {

@@ -18,7 +18,7 @@ import type { AppContext } from "../../../context";
 import { bearerToken } from "../../identity/index";
 import { ApiError } from "../../../platform/http/errors";
 import { orgById } from "../../orgs/index";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { consumeFlowToken } from "./flow-tokens";
 import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalRefreshToken, type ExchangeCodeData } from "./portal";
 import { authenticateEndUser } from "./authenticate";
@@ -27,6 +27,7 @@ import { liveSession, openSession, refreshTokenReused, revokeSession, rotateRefr
 import { endUserSessions, type EndUserSessionRow } from "./schema";
 import { deliverSignIn, type SignedIn, type SignInClient } from "./sign-in";
 import { requireTokenSigner, verifyAccessToken, type EndUserClaims } from "./tokens";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 type Cookies = Record<string, Cookie<unknown>>;
 type Deps = Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring" | "sms">;
@@ -81,7 +82,7 @@ export async function handshake(deps: Deps, cookie: Cookies, client: SignInClien
 export type ExchangeInput = { grantType?: "code" | "refresh_token"; code?: string; refreshToken?: string };
 
 function missing(field: string): ApiError {
-  return new ApiError(400, "invalid_request", { field, message: `${field} is required for this grantType` });
+  return kernelErrors.error("invalidRequest", { field, message: `${field} is required for this grantType` });
 }
 
 /**
@@ -100,7 +101,7 @@ export async function exchange(deps: Deps, client: SignInClient, input: Exchange
       const rotated = await rotateRefreshToken(tx, client.application.id, input.refreshToken!, now);
       if ("reused" in rotated) return rotated;
       const endUser = await findEndUserById(tx, client.appGroup.id, rotated.session.endUserId);
-      if (!endUser) throw new ApiError(401, EndUserErrors.invalidRefreshToken, { message: "the refresh token is unknown, expired or revoked; sign in again" });
+      if (!endUser) throw endUserErrors.error("invalidRefreshToken", { message: "the refresh token is unknown, expired or revoked; sign in again" });
       assertCanSignIn(endUser);
       return { opened: { kind: "session" as const, ...rotated, endUser, created: false, redirectUrl: null } };
     }
@@ -109,7 +110,7 @@ export async function exchange(deps: Deps, client: SignInClient, input: Exchange
     // A sign-out of the portal session within the code's minute also voids the code.
     const portal = await liveSession(tx, data.portalSessionId, now);
     const endUser = token.endUserId ? await findEndUserById(tx, client.appGroup.id, token.endUserId) : null;
-    if (!portal || !endUser) throw new ApiError(400, EndUserErrors.invalidToken, { field: "code", message: "this code is no longer valid; sign in again" });
+    if (!portal || !endUser) throw endUserErrors.error("invalidToken", { field: "code", message: "this code is no longer valid; sign in again" });
     assertCanSignIn(endUser);
     const { session, refreshToken } = await openSession(
       tx,
@@ -127,7 +128,7 @@ async function bearerClaims(deps: Deps, request: Request, client: SignInClient):
   const token = bearerToken(request);
   if (!token) return null;
   const org = await orgById(deps.db.read, client.appGroup.orgId);
-  if (!org) throw new ApiError(401, EndUserErrors.invalidAccessToken, { message: "the end-user token is missing, invalid or expired" });
+  if (!org) throw endUserErrors.error("invalidAccessToken", { message: "the end-user token is missing, invalid or expired" });
   return verifyAccessToken(deps, org.slug, token, { audience: client.application.clientKey });
 }
 
@@ -163,6 +164,6 @@ export async function signOut(deps: Deps, http: { request: Request; cookie: Cook
 export async function currentSession(deps: Deps, request: Request, client: SignInClient): Promise<{ endUser: EndUserView; session: SessionView }> {
   const { endUser, session } = await authenticateEndUser(deps, client, bearerToken(request));
   // Asked who is signed in, a disabled end user is nobody.
-  if (endUser.status === "disabled") throw new ApiError(401, EndUserErrors.invalidAccessToken, { message: "the end-user token is missing, or its session has ended" });
+  if (endUser.status === "disabled") throw endUserErrors.error("invalidAccessToken", { message: "the end-user token is missing, or its session has ended" });
   return { endUser: endUserView(endUser), session: sessionView(session) };
 }

@@ -16,7 +16,7 @@ import type { Queryable, Tx } from "../../../platform/db/database";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 import { endUserSessions, type EndUserSessionRow } from "./schema";
 
 const DAY_MS = 86_400_000;
@@ -102,11 +102,11 @@ export async function rotateRefreshToken(
 }
 
 export function invalidRefreshToken(): ApiError {
-  return new ApiError(401, EndUserErrors.invalidRefreshToken, { message: "the refresh token is unknown, expired or revoked; sign in again" });
+  return endUserErrors.error("invalidRefreshToken", { message: "the refresh token is unknown, expired or revoked; sign in again" });
 }
 
 export function refreshTokenReused(): ApiError {
-  return new ApiError(401, EndUserErrors.refreshTokenReused, { message: "this refresh token was already used; the session is ended, sign in again" });
+  return endUserErrors.error("refreshTokenReused", { message: "this refresh token was already used; the session is ended, sign in again" });
 }
 
 /** The session behind a refresh token (current one only), live or not; null when unknown. */

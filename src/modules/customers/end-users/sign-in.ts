@@ -15,12 +15,12 @@ import { newId } from "../../../platform/ids";
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
 import { applicationStillLive } from "./flow-tokens";
 import { orgById } from "../../orgs/index";
-import { ApiError } from "../../../platform/http/errors";
 import { endUserSignIns, endUsers, type EndUserRow, type EndUserSessionRow } from "./schema";
 import { endUserView, type EndUserView } from "./service";
 import { openSession, SESSION_ABSOLUTE_MS } from "./sessions";
 import { signAccessToken } from "./tokens";
 import { deliverMfaRequired, holdForMfa, type MfaRequired, type PendingMfa } from "./mfa/pending";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 /** magic_link | passkey | social:<provider> | mfa_sms: the `method` of end_user_sign_ins. */
 export type SignInMethod = "magic_link" | "passkey" | `social:${string}`;
@@ -88,7 +88,7 @@ function clientStillLive(tx: Tx, client: SignInClient): Promise<boolean> {
 
 /** Records the sign-in and opens the session, with no MFA step (mfa/verify ends here). */
 export async function completeSignIn(tx: Tx, client: SignInClient, proven: ProvenIdentity, now: number): Promise<OpenedSession> {
-  if (!(await clientStillLive(tx, client))) throw new ApiError(404, "not_found", { message: "no such application" });
+  if (!(await clientStillLive(tx, client))) throw kernelErrors.error("notFound", { message: "no such application" });
   const [endUser] = await tx.update(endUsers).set({ lastSignInAt: now, updatedAt: now }).where(eq(endUsers.id, proven.endUser.id)).returning();
   const { session, refreshToken } = await openSession(
     tx,
@@ -130,7 +130,7 @@ export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, ope
 export async function deliverSignIn(deps: DeliverDeps, client: SignInClient, opened: OpenedSignIn, now: number): Promise<SignedIn | MfaRequired> {
   if (opened.kind === "mfa") return deliverMfaRequired(deps, client, opened);
   const org = await orgById(deps.db.read, client.appGroup.orgId);
-  if (!org) throw new ApiError(404, "not_found", { message: "no such application" });
+  if (!org) throw kernelErrors.error("notFound", { message: "no such application" });
   const { accessToken, expiresIn } = await signAccessToken(
     deps,
     {

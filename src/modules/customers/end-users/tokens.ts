@@ -7,10 +7,9 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { AppContext } from "../../../context";
 import { signRs256, type Rs256Signer } from "../../../platform/crypto/rs256";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { jwksOf, orgSigner } from "../../trust/index";
-import { EndUserErrors } from "./errors";
+import { endUserErrors } from "./errors";
 
 export const END_USER_TOKEN_TYPE = "end-user+jwt";
 /** Access tokens live 15 minutes; the refresh token (sessions.ts) keeps the sign-in. */
@@ -58,7 +57,7 @@ export interface AccessTokenSubject {
 export async function requireTokenSigner(deps: Pick<AppContext, "db" | "secrets" | "keyring">, orgId: string): Promise<Rs256Signer> {
   const signer = await orgSigner(deps, "token", orgId);
   if (!signer) {
-    throw new ApiError(503, EndUserErrors.signingKeyMissing, { message: "this organization cannot sign end-user tokens yet: its owner has to create the Org Master Seal" });
+    throw endUserErrors.error("signingKeyMissing", { message: "this organization cannot sign end-user tokens yet: its owner has to create the Org Master Seal" });
   }
   return signer;
 }
@@ -101,7 +100,7 @@ export async function verifyAccessToken(
   options: { audience?: string } = {},
 ): Promise<EndUserClaims> {
   const entry = await jwksOf(deps, slug);
-  const invalid = () => new ApiError(401, EndUserErrors.invalidAccessToken, { message: "the end-user token is missing, invalid or expired" });
+  const invalid = () => endUserErrors.error("invalidAccessToken", { message: "the end-user token is missing, invalid or expired" });
   if (!entry) throw invalid();
   const jwks = JSON.parse(new TextDecoder().decode(entry.bytes)) as JSONWebKeySet;
   try {

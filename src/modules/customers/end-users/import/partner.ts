@@ -14,15 +14,15 @@
 import type { AppContext } from "../../../../context";
 import { ApiError } from "../../../../platform/http/errors";
 import { normaliseEmail, userByEmail } from "../../../identity/index";
-import { AppErrors } from "../../apps/errors";
+import { appErrors } from "../../apps/errors";
 import type { AppGroupCreateInput, AppGroupSummaryView } from "../../apps/model";
 import { createAppGroup } from "../../apps/service";
-import { EndUserErrors } from "../errors";
+import { endUserErrors } from "../errors";
 import { liveSession } from "../sessions";
 import { verifyAccessToken } from "../tokens";
 import type { ApiKey, KeyCaller } from "../../../access/index";
 import { type Organization, orgById, ownerStatus, type OwnerStatus, resolveOrgAccess } from "../../../orgs/index";
-import { ImportErrors } from "./errors";
+import { importErrors } from "./errors";
 
 type TokenDeps = Pick<AppContext, "db" | "clock" | "keyring" | "config">;
 
@@ -32,7 +32,7 @@ export function isPlatformPartnerKey(key: Pick<ApiKey, "createdBy" | "appGroupId
 }
 
 function invalidAccessToken(): ApiError {
-  return new ApiError(401, EndUserErrors.invalidAccessToken, { message: "send the end-user access token the key's organization signed as Authorization: Bearer; it is missing, invalid, expired or signed out" });
+  return endUserErrors.error("invalidAccessToken", { message: "send the end-user access token the key's organization signed as Authorization: Bearer; it is missing, invalid, expired or signed out" });
 }
 
 /** The verified e-mail address of the person behind the request's end-user token. */
@@ -43,7 +43,7 @@ export async function personEmail(deps: TokenDeps, org: Organization, token: str
   const session = await liveSession(deps.db.read, claims.sid, deps.clock.now());
   if (!session || session.endUserId !== claims.sub) throw invalidAccessToken();
   if (!claims.email || claims.email_verified !== true) {
-    throw new ApiError(403, ImportErrors.verifiedEmailRequired, { message: "the end user has no verified e-mail address, which is what names a dashboard person" });
+    throw importErrors.error("verifiedEmailRequired", { message: "the end user has no verified e-mail address, which is what names a dashboard person" });
   }
   return normaliseEmail(claims.email);
 }
@@ -56,7 +56,7 @@ export async function ownerStatusOfPerson(deps: TokenDeps, caller: KeyCaller, en
 export type PartnerAppGroupInput = Pick<AppGroupCreateInput, "name" | "description" | "iconUrl" | "brandColor"> & { orgId: string };
 
 function ownerRequired(): ApiError {
-  return new ApiError(403, ImportErrors.ownerRequired, { field: "orgId", message: "the person behind the end-user token does not own this organization" });
+  return importErrors.error("ownerRequired", { field: "orgId", message: "the person behind the end-user token does not own this organization" });
 }
 
 /**
@@ -70,11 +70,11 @@ export async function createAppGroupForPerson(deps: TokenDeps & Pick<AppContext,
   input: PartnerAppGroupInput,
 ): Promise<AppGroupSummaryView> {
   if (!isPlatformPartnerKey(caller.key)) {
-    throw new ApiError(403, ImportErrors.platformPartnerRequired, { message: "this route takes a platform partner's key, one the operator issued" });
+    throw importErrors.error("platformPartnerRequired", { message: "this route takes a platform partner's key, one the operator issued" });
   }
   const email = await personEmail(deps, caller.org, endUserToken);
   const org = await orgById(deps.db.read, input.orgId);
-  if (!org) throw new ApiError(404, AppErrors.notFound, { field: "orgId", message: "no such organization" });
+  if (!org) throw appErrors.error("notFound", { field: "orgId", message: "no such organization" });
   const user = await userByEmail(deps.db.read, email);
   if (!user) throw ownerRequired();
   const access = await resolveOrgAccess(deps.db.read, org.slug, { userId: user.id, email: user.email });

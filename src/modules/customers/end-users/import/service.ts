@@ -18,14 +18,14 @@ import { AUDIT_EVENTS, auditEvent } from "../../../../platform/audit/catalog";
 import type { Queryable } from "../../../../platform/db/database";
 import { ApiError } from "../../../../platform/http/errors";
 import { newId } from "../../../../platform/ids";
-import { AppErrors } from "../../apps/errors";
+import { appErrors } from "../../apps/errors";
 import { appGroups, applications, type AppGroupRow, type ApplicationRow } from "../../apps/schema";
 import { keyScopeAdmitsGroup } from "../../apps/service";
 import { endUsers } from "../schema";
 import { normaliseEmail } from "../service";
 import type { KeyCaller } from "../../../access/index";
 import type { Organization } from "../../../orgs/index";
-import { ImportErrors, ImportRowErrors } from "./errors";
+import { importErrors, ImportRowErrors } from "./errors";
 
 /** Spec §8: rows per import request. */
 /**
@@ -199,7 +199,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 function groupNotFound(): ApiError {
-  return new ApiError(404, AppErrors.notFound, { field: "appGroupId", message: "no such app group" });
+  return appErrors.error("notFound", { field: "appGroupId", message: "no such app group" });
 }
 
 /** The live app group (by id or groupKey) of the key's organization that the key may import into, else 404. */
@@ -223,12 +223,12 @@ export async function invitationApplication(reader: Queryable, appGroupId: strin
 
 export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "mail" | "logger" | "config">, caller: KeyCaller, input: ImportInput): Promise<ImportResult> {
   if (input.users.length > IMPORT_MAX_ROWS) {
-    throw new ApiError(400, ImportErrors.tooManyRows, { field: "users", limit: IMPORT_MAX_ROWS, message: `an import takes at most ${IMPORT_MAX_ROWS} rows; split it` });
+    throw importErrors.error("tooManyRows", { field: "users", limit: IMPORT_MAX_ROWS, message: `an import takes at most ${IMPORT_MAX_ROWS} rows; split it` });
   }
   const group = await importTarget(deps.db.read, caller, input.appGroupId);
   const inviteVia = input.sendInvites ? await invitationApplication(deps.db.read, group.id) : null;
   if (input.sendInvites && !inviteVia) {
-    throw new ApiError(409, ImportErrors.noActiveApplication, { field: "sendInvites", message: "the app group has no active application whose hosted login an invitation could link to" });
+    throw importErrors.error("noActiveApplication", { field: "sendInvites", message: "the app group has no active application whose hosted login an invitation could link to" });
   }
   const parsed = input.users.map(parseRow);
   const at = deps.clock.now();

@@ -13,7 +13,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import type { Tx } from "../../../../platform/db/database";
-import { ApiError } from "../../../../platform/http/errors";
 import { enforceRateLimits } from "../../../../platform/http/rate-limit";
 import { newId } from "../../../../platform/ids";
 import { readFlowToken } from "../flow-tokens";
@@ -21,7 +20,7 @@ import { endUserMfaCodes, type EndUserFlowTokenRow } from "../schema";
 import type { SignInClient } from "../sign-in";
 import { codeHash, randomCode, sameHash } from "../../../orgs/index";
 import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type SmsCodeLedger } from "../../../messaging/index";
-import { MfaErrors } from "./errors";
+import { mfaErrors } from "./errors";
 
 export const MFA_TOKEN_TTL_MS = 10 * 60_000;
 export const MFA_CODE_TTL_MS = 10 * 60_000;
@@ -65,7 +64,7 @@ export function pendingSignInOf(token: EndUserFlowTokenRow): PendingSignInData {
 export async function readMfaToken(tx: Tx, mfaToken: string, client: SignInClient, now: number): Promise<EndUserFlowTokenRow> {
   const token = await readFlowToken(tx, "mfa", mfaToken, { appGroupId: client.appGroup.id, applicationId: client.application.id }, now);
   if (token.attempts >= MFA_MAX_ATTEMPTS) {
-    throw new ApiError(400, MfaErrors.locked, { field: "code", attemptsLeft: 0, message: "too many wrong codes; sign in again" });
+    throw mfaErrors.error("locked", { field: "code", attemptsLeft: 0, message: "too many wrong codes; sign in again" });
   }
   return token;
 }
@@ -74,7 +73,7 @@ export async function readMfaToken(tx: Tx, mfaToken: string, client: SignInClien
 export function sendEnrollmentCode(deps: SendDeps, client: SignInClient, input: { mfaToken: string; phone: string }) {
   return sendCode(deps, client, input.mfaToken, async (_tx, token) => {
     if (pendingSignInOf(token).mode !== "enroll") {
-      throw new ApiError(400, MfaErrors.modeMismatch, { field: "mfaToken", message: "this sign-in challenges the enrolled phone; use mfa/challenge/resend" });
+      throw mfaErrors.error("modeMismatch", { field: "mfaToken", message: "this sign-in challenges the enrolled phone; use mfa/challenge/resend" });
     }
     return input.phone;
   });
@@ -89,7 +88,7 @@ export function sendSessionCode(deps: SendDeps, client: SignInClient, input: { m
     const pending = pendingSignInOf(token);
     if (pending.phone) return pending.phone;
     const [last] = await tx.select({ phone: endUserMfaCodes.phone }).from(endUserMfaCodes).where(eq(endUserMfaCodes.flowTokenId, token.id)).orderBy(desc(endUserMfaCodes.createdAt)).limit(1);
-    if (!last) throw new ApiError(400, MfaErrors.phoneRequired, { field: "phone", message: "name the phone to enroll with mfa/enroll/send first" });
+    if (!last) throw mfaErrors.error("phoneRequired", { field: "phone", message: "name the phone to enroll with mfa/enroll/send first" });
     return last.phone;
   });
 }
@@ -167,7 +166,7 @@ async function sendCode(
  */
 function assertSmsProvider(deps: Pick<AppContext, "sms" | "config">): void {
   if (deps.sms.delivers || deps.config.dev) return;
-  throw new ApiError(503, MfaErrors.sendFailed, { channel: CHANNEL, message: "no SMS provider is configured" });
+  throw mfaErrors.error("sendFailed", { status: 503, channel: CHANNEL, message: "no SMS provider is configured" });
 }
 
 /** 429 cooldown while a delivered or in-flight code of this session is less than 60 s old. */
@@ -185,7 +184,7 @@ async function assertCooldown(tx: Tx, flowTokenId: string, now: number): Promise
     .orderBy(desc(endUserMfaCodes.createdAt))
     .limit(1);
   if (!last) return;
-  throw new ApiError(429, MfaErrors.cooldown, {
+  throw mfaErrors.error("cooldown", {
     retryAfterSeconds: Math.max(1, Math.ceil((last.createdAt + MFA_RESEND_COOLDOWN_MS - now) / 1000)),
     message: "one code per 60 seconds",
   });

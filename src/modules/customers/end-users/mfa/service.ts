@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { ApiError } from "../../../../platform/http/errors";
-import { EndUserErrors } from "../errors";
+import { endUserErrors } from "../errors";
 import { consumeFlowToken, countFlowTokenAttempt } from "../flow-tokens";
 import { endUserMfaCodes, endUsers } from "../schema";
 import { assertCanSignIn, findEndUserById } from "../service";
@@ -41,7 +41,7 @@ export async function verifyMfaCode(
       return { refused: { error: attemptsLeft > 0 ? MfaErrors.codeInvalid : MfaErrors.locked, attemptsLeft, endUserId: token.endUserId } };
     }
     const found = token.endUserId ? await findEndUserById(tx, client.appGroup.id, token.endUserId) : null;
-    if (!found) throw new ApiError(400, EndUserErrors.invalidToken, { field: "mfaToken", message: "this sign-in is no longer valid; sign in again" });
+    if (!found) throw endUserErrors.error("invalidToken", { field: "mfaToken", message: "this sign-in is no longer valid; sign in again" });
     assertCanSignIn(found);
     await consumeFlowToken(tx, "mfa", input.mfaToken, { appGroupId: client.appGroup.id, applicationId: client.application.id }, now);
     await tx.update(endUserMfaCodes).set({ usedAt: now }).where(eq(endUserMfaCodes.id, code.id));

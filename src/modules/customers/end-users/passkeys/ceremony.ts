@@ -8,7 +8,7 @@ import { ApiError } from "../../../../platform/http/errors";
 import type { AppGroupRow, ApplicationRow } from "../../apps/schema";
 import { clientDataOf, type ClientData } from "../../../identity/index";
 import { endUserPasskeys } from "../schema";
-import { EndUserPasskeyErrors } from "./errors";
+import { endUserPasskeyErrors } from "./errors";
 
 export type EndUserPasskeyRow = typeof endUserPasskeys.$inferSelect;
 
@@ -34,7 +34,7 @@ export function endUserRelyingParty(
 }
 
 export function verificationFailed(message: string): ApiError {
-  return new ApiError(400, EndUserPasskeyErrors.verificationFailed, { message });
+  return endUserPasskeyErrors.error("verificationFailed", { message });
 }
 
 /**
@@ -45,7 +45,7 @@ export function clientDataFor(clientDataJSON: string, expectedType: "webauthn.cr
   const data = clientDataOf(clientDataJSON);
   if (!data || data.type !== expectedType) throw verificationFailed(`clientDataJSON is not a readable ${expectedType}`);
   if (!rp.origins.includes(data.origin)) {
-    throw new ApiError(400, EndUserPasskeyErrors.originNotAllowed, {
+    throw endUserPasskeyErrors.error("originNotAllowed", {
       message: "the passkey was used on an origin that is not one of the application's Allowed Origins nor the portal",
     });
   }
@@ -64,6 +64,6 @@ export function signCountOf(authenticatorData: string): number | null {
  */
 export function assertCounterAdvances(stored: number, presented: number): void {
   if ((stored > 0 || presented > 0) && presented <= stored) {
-    throw new ApiError(400, EndUserPasskeyErrors.counterRegressed, { message: "the signature counter did not increase; the authenticator may be cloned" });
+    throw endUserPasskeyErrors.error("counterRegressed", { message: "the signature counter did not increase; the authenticator may be cloned" });
   }
 }

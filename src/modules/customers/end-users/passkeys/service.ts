@@ -24,7 +24,7 @@ import { ApiError } from "../../../../platform/http/errors";
 import { enforceRateLimits } from "../../../../platform/http/rate-limit";
 import { CHALLENGE_TTL_MS, checkAssertion, descriptorsOf, type PasskeyView, passkeyView, verifiedRegistration } from "../../../identity/index";
 import { authenticateEndUser } from "../authenticate";
-import { EndUserErrors } from "../errors";
+import { endUserErrors } from "../errors";
 import { consumeFlowToken, createFlowToken, type FlowTokenKind } from "../flow-tokens";
 import { endUserPasskeys, type EndUserRow } from "../schema";
 import { assertCanSignIn, findEndUserByEmail, findEndUserById, normaliseEmail } from "../service";
@@ -38,7 +38,7 @@ import {
   verificationFailed,
   type EndUserPasskeyRow,
 } from "./ceremony";
-import { EndUserPasskeyErrors } from "./errors";
+import { endUserPasskeyErrors } from "./errors";
 
 type Deps = Pick<AppContext, "db" | "clock" | "config">;
 type TokenDeps = Pick<AppContext, "db" | "clock" | "config" | "keyring" | "secrets">;
@@ -52,7 +52,7 @@ export const LOGIN_OPTIONS_PER_MINUTE = 60;
 /** 403 method_disabled unless the app group offers passkeys. */
 export function requirePasskeysOn(client: SignInClient): void {
   if (!client.appGroup.loginMethods.passkey) {
-    throw new ApiError(403, EndUserErrors.methodDisabled, { message: "passkeys are switched off for this app" });
+    throw endUserErrors.error("methodDisabled", { message: "passkeys are switched off for this app" });
   }
 }
 
@@ -141,15 +141,15 @@ export async function registerPasskey(
     const now = deps.clock.now();
     const challenge = await consumeFlowToken(tx, "passkey_registration", clientData.challenge, { appGroupId: client.appGroup.id, applicationId: client.application.id }, now);
     if (challenge.endUserId !== endUser.id) {
-      throw new ApiError(400, EndUserErrors.invalidToken, { message: "these registration options were issued to someone else" });
+      throw endUserErrors.error("invalidToken", { message: "these registration options were issued to someone else" });
     }
     const info = await verifiedRegistration(input.response, { challenge: clientData.challenge, origin: rp.origins, rpId: rp.id }, verificationFailed);
     await tx.lock(`end-user-passkeys:${endUser.id}`);
     const [taken] = await tx.select({ id: endUserPasskeys.id }).from(endUserPasskeys).where(eq(endUserPasskeys.id, info.credential.id));
-    if (taken) throw new ApiError(409, EndUserPasskeyErrors.alreadyRegistered, { message: "this credential is already registered" });
+    if (taken) throw endUserPasskeyErrors.error("alreadyRegistered", { message: "this credential is already registered" });
     const [held] = await tx.select({ n: count() }).from(endUserPasskeys).where(eq(endUserPasskeys.endUserId, endUser.id));
     if (Number(held?.n ?? 0) >= MAX_PASSKEYS_PER_END_USER) {
-      throw new ApiError(409, EndUserPasskeyErrors.limitReached, { message: `at most ${MAX_PASSKEYS_PER_END_USER} passkeys per person: delete one first`, limit: MAX_PASSKEYS_PER_END_USER });
+      throw endUserPasskeyErrors.error("limitReached", { message: `at most ${MAX_PASSKEYS_PER_END_USER} passkeys per person: delete one first`, limit: MAX_PASSKEYS_PER_END_USER });
     }
     const [row] = await tx
       .insert(endUserPasskeys)
@@ -228,14 +228,14 @@ async function verifyAndOpen(deps: Deps, client: SignInClient, response: Authent
       .select()
       .from(endUserPasskeys)
       .where(and(eq(endUserPasskeys.id, response.id), eq(endUserPasskeys.appGroupId, client.appGroup.id)));
-    if (!passkey) throw new ApiError(400, EndUserPasskeyErrors.unknown, { message: "this passkey is not registered for this app" });
+    if (!passkey) throw endUserPasskeyErrors.error("unknown", { message: "this passkey is not registered for this app" });
     attempt.endUserId = passkey.endUserId;
     const handle = response.response.userHandle;
     if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.endUserId) {
       throw verificationFailed("the user handle does not match the passkey's owner");
     }
     const endUser = await findEndUserById(tx, client.appGroup.id, passkey.endUserId);
-    if (!endUser) throw new ApiError(400, EndUserPasskeyErrors.unknown, { message: "this passkey is not registered for this app" });
+    if (!endUser) throw endUserPasskeyErrors.error("unknown", { message: "this passkey is not registered for this app" });
     assertCanSignIn(endUser);
     const presentedCount = signCountOf(response.response.authenticatorData);
     if (presentedCount === null) throw verificationFailed("authenticatorData is too short");
@@ -264,6 +264,6 @@ export async function deletePasskey(deps: TokenDeps, client: SignInClient, acces
       .delete(endUserPasskeys)
       .where(and(eq(endUserPasskeys.id, credentialId), eq(endUserPasskeys.endUserId, signedIn.endUser.id)))
       .returning({ id: endUserPasskeys.id });
-    if (removed.length === 0) throw new ApiError(404, EndUserPasskeyErrors.notFound, { message: "no such passkey" });
+    if (removed.length === 0) throw endUserPasskeyErrors.error("notFound", { message: "no such passkey" });
   });
 }

@@ -18,7 +18,7 @@ import type { Config, SocialEndpointOverrides } from "../../../../config";
 import { sha256Hex } from "../../../../platform/crypto/hash";
 import { ApiError } from "../../../../platform/http/errors";
 import type { SocialProvider } from "../../apps/validation";
-import { SocialErrors } from "./errors";
+import { socialErrors } from "./errors";
 
 export interface ProviderEndpoints {
   authorize: string;
@@ -229,7 +229,7 @@ async function appleClientSecret(credentials: ProviderCredentials, now: number):
   try {
     key = await importPKCS8(credentials.clientSecret ?? "", "ES256");
   } catch {
-    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "the app group's Apple signing key is not a PKCS #8 P-256 key (.p8)" });
+    throw socialErrors.error("providerUnavailable", { message: "the app group's Apple signing key is not a PKCS #8 P-256 key (.p8)" });
   }
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({})
@@ -252,15 +252,15 @@ async function postTokenRequest(endpoint: string, form: Record<string, string>):
   });
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (data && typeof data.error === "string") throw new OAuth2RequestError(data.error, typeof data.error_description === "string" ? data.error_description : null, null, null);
-  if (response.status !== 200 || !data) throw new ApiError(502, SocialErrors.providerUnavailable, { message: `the provider's token endpoint answered ${response.status}` });
+  if (response.status !== 200 || !data) throw socialErrors.error("providerUnavailable", { message: `the provider's token endpoint answered ${response.status}` });
   return new OAuth2Tokens(data);
 }
 
 /** A refusal by the provider is 401; anything else (unreachable, nonsense) is 502. */
 function providerFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof OAuth2RequestError) return new ApiError(401, SocialErrors.providerTokenRejected, { message: `the provider refused: ${error.code}` });
-  return new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider could not be reached or gave an unusable answer" });
+  if (error instanceof OAuth2RequestError) return socialErrors.error("providerTokenRejected", { message: `the provider refused: ${error.code}` });
+  return socialErrors.error("providerUnavailable", { message: "the provider could not be reached or gave an unusable answer" });
 }
 
 /**
@@ -276,7 +276,7 @@ export async function identityFromCode(
   const tokens = await exchangeCode(deps.config, deps.now, provider, credentials, input.code, input.codeVerifier);
   if (isOpenIdProvider(provider)) {
     const idToken = "id_token" in tokens.data && typeof tokens.data.id_token === "string" ? tokens.data.id_token : null;
-    if (!idToken) throw new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider returned no id_token" });
+    if (!idToken) throw socialErrors.error("providerUnavailable", { message: "the provider returned no id_token" });
     return identityFromIdToken(deps, provider, credentials, idToken, { nonce: input.nonce, hashedNonceAllowed: false });
   }
   let accessToken: string;
@@ -285,7 +285,7 @@ export async function identityFromCode(
   } catch {
     // GitHub answers 200 with an error body for a bad code.
     const error = (tokens.data as Record<string, unknown>).error;
-    throw new ApiError(401, SocialErrors.providerTokenRejected, { message: `the provider refused: ${typeof error === "string" ? error : "no access token"}` });
+    throw socialErrors.error("providerTokenRejected", { message: `the provider refused: ${typeof error === "string" ? error : "no access token"}` });
   }
   return identityFromAccessToken(deps, provider, credentials, accessToken, { fromOwnExchange: true });
 }
@@ -318,7 +318,7 @@ export async function identityFromIdToken(
   expected: { nonce: string | null; hashedNonceAllowed: boolean },
 ): Promise<SocialIdentity> {
   const endpoints = providerEndpoints(deps.config.socialEndpoints, provider, credentials);
-  const refuse = (message: string) => new ApiError(401, SocialErrors.invalidIdToken, { message });
+  const refuse = (message: string) => socialErrors.error("invalidIdToken", { message });
   let unverified: JWTPayload;
   try {
     unverified = decodeJwt(idToken);
@@ -337,7 +337,7 @@ export async function identityFromIdToken(
     }));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw refuse(`the id_token does not verify (${error.code})`);
-    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider's signing keys could not be fetched" });
+    throw socialErrors.error("providerUnavailable", { message: "the provider's signing keys could not be fetched" });
   }
   const nonce = typeof payload.nonce === "string" ? payload.nonce : null;
   if (expected.nonce !== null) {
@@ -371,14 +371,14 @@ async function getJson(url: string, accessToken: string): Promise<unknown> {
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
   } catch {
-    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider's user API could not be reached" });
+    throw socialErrors.error("providerUnavailable", { message: "the provider's user API could not be reached" });
   }
-  if (response.status === 401 || response.status === 403) throw new ApiError(401, SocialErrors.providerTokenRejected, { message: "the provider refused the access token" });
-  if (response.status !== 200) throw new ApiError(502, SocialErrors.providerUnavailable, { message: `the provider's user API answered ${response.status}` });
+  if (response.status === 401 || response.status === 403) throw socialErrors.error("providerTokenRejected", { message: "the provider refused the access token" });
+  if (response.status !== 200) throw socialErrors.error("providerUnavailable", { message: `the provider's user API answered ${response.status}` });
   try {
     return await response.json();
   } catch {
-    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider's user API answered something other than JSON" });
+    throw socialErrors.error("providerUnavailable", { message: "the provider's user API answered something other than JSON" });
   }
 }
 
@@ -409,11 +409,11 @@ async function assertGitHubTokenIsOurs(url: string, credentials: ProviderCredent
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
   } catch {
-    throw new ApiError(502, SocialErrors.providerUnavailable, { message: "GitHub's token check could not be reached" });
+    throw socialErrors.error("providerUnavailable", { message: "GitHub's token check could not be reached" });
   }
   await response.body?.cancel();
-  if (response.status === 404 || response.status === 422) throw new ApiError(401, SocialErrors.providerTokenRejected, { message: "this access token was not issued to the app group's GitHub app" });
-  if (response.status !== 200) throw new ApiError(502, SocialErrors.providerUnavailable, { message: `GitHub's token check answered ${response.status}` });
+  if (response.status === 404 || response.status === 422) throw socialErrors.error("providerTokenRejected", { message: "this access token was not issued to the app group's GitHub app" });
+  if (response.status !== 200) throw socialErrors.error("providerUnavailable", { message: `GitHub's token check answered ${response.status}` });
 }
 
 /**
@@ -430,7 +430,7 @@ export async function identityFromAccessToken(
 ): Promise<SocialIdentity> {
   const endpoints = providerEndpoints(deps.config.socialEndpoints, provider, credentials);
   if (provider === "github" && !origin.fromOwnExchange) await assertGitHubTokenIsOurs(endpoints.tokenCheck!, credentials, accessToken);
-  const unusable = () => new ApiError(502, SocialErrors.providerUnavailable, { message: "the provider's user API gave no user id" });
+  const unusable = () => socialErrors.error("providerUnavailable", { message: "the provider's user API gave no user id" });
   const user = (await getJson(endpoints.userinfo!, accessToken)) as Record<string, any> | null;
   if (provider === "github") {
     const subject = idText(user?.id);
@@ -459,5 +459,5 @@ export async function identityFromAccessToken(
     // Naver does not say whether the contact address was proven: never vouched for.
     return { provider, subject, email: address(profile.email), emailVerified: false, displayName: text(profile.name) ?? text(profile.nickname) };
   }
-  throw new ApiError(400, SocialErrors.idTokenRequired, { field: "idToken", message: `${provider} signs in with an id_token` });
+  throw socialErrors.error("idTokenRequired", { field: "idToken", message: `${provider} signs in with an id_token` });
 }

@@ -25,15 +25,16 @@ import { newId } from "../../../../platform/ids";
 import type { AppGroupRow, ApplicationRow } from "../../apps/schema";
 import { findActiveApplication, socialProviderCredentials } from "../../apps/service";
 import { callbackAllowed, SOCIAL_PROVIDERS, strictUrl, type SocialProvider } from "../../apps/validation";
-import { EndUserErrors } from "../errors";
+import { EndUserErrors, endUserErrors } from "../errors";
 import { consumeFlowToken, createFlowToken } from "../flow-tokens";
 import { EXCHANGE_CODE_TTL_MS, withCode } from "../portal";
 import { endUserFlowTokens, endUserIdentities, type EndUserRow } from "../schema";
 import { assertCanSignIn, findEndUserById, findOrCreateEndUser } from "../service";
 import { openSignIn, recordFailedSignIn, type OpenedSignIn, type SignInClient } from "../sign-in";
 import { requireTokenSigner } from "../tokens";
-import { SocialErrors } from "./errors";
+import { SocialErrors, socialErrors } from "./errors";
 import { authorizationUrl, identityFromAccessToken, identityFromCode, identityFromIdToken, isOpenIdProvider, type ProviderCredentials, type SocialIdentity } from "./providers";
+import { kernelErrors } from "../../../../platform/http/error-catalog";
 
 type Deps = Pick<AppContext, "db" | "clock" | "config" | "secrets" | "keyring">;
 
@@ -63,7 +64,7 @@ interface SocialExchangeData {
 }
 
 function notEnabled(provider: string): ApiError {
-  return new ApiError(404, SocialErrors.providerNotEnabled, { message: `sign-in with ${provider} is not enabled for this application` });
+  return socialErrors.error("providerNotEnabled", { message: `sign-in with ${provider} is not enabled for this application` });
 }
 
 /** The provider's credentials for the group; 404 provider_not_enabled when unknown, off or unconfigured. */
@@ -124,7 +125,7 @@ async function findState(reader: Queryable, state: string) {
 }
 
 function invalidState(): ApiError {
-  return new ApiError(400, SocialErrors.invalidState, { message: "this sign-in link is not valid: start the sign-in again" });
+  return socialErrors.error("invalidState", { message: "this sign-in link is not valid: start the sign-in again" });
 }
 
 export interface CallbackInput {
@@ -158,7 +159,7 @@ export async function finishSocialCallback(deps: Deps, requestClient: Pick<SignI
   if (!row) throw invalidState();
   const data = row.data as unknown as SocialStateData;
   const found = await findActiveApplication(deps.db.read, data.clientKey);
-  if (!found || found.application.id !== row.applicationId) throw new ApiError(404, "not_found", { message: "no such application" });
+  if (!found || found.application.id !== row.applicationId) throw kernelErrors.error("notFound", { message: "no such application" });
   const client: SignInClient = { ...found, ...requestClient };
   const method = `social:${data.provider}` as const;
   try {
@@ -220,7 +221,7 @@ export async function endUserForIdentity(tx: Tx, group: Pick<AppGroupRow, "id" |
     .where(and(eq(endUserIdentities.appGroupId, group.id), eq(endUserIdentities.provider, identity.provider), eq(endUserIdentities.subject, identity.subject)));
   if (linked) {
     const endUser = await findEndUserById(tx, group.id, linked.endUserId);
-    if (!endUser) throw new ApiError(400, EndUserErrors.invalidToken, { message: "this identity's account no longer exists" });
+    if (!endUser) throw endUserErrors.error("invalidToken", { message: "this identity's account no longer exists" });
     assertCanSignIn(endUser);
     await tx.update(endUserIdentities).set({ email: identity.email, lastUsedAt: now }).where(eq(endUserIdentities.id, linked.id));
     return { endUser, created: false };
@@ -270,9 +271,9 @@ export async function exchangeSocialCode(deps: Deps, client: SignInClient, code:
       const row = await consumeFlowToken(tx, "exchange_code", code, { appGroupId: client.appGroup.id, applicationId: client.application.id }, now);
       const data = row.data as unknown as Partial<SocialExchangeData>;
       // Exchange codes of the portal session are for auth/session/exchange, not this route.
-      if (data.source !== "social" || !data.provider || !row.endUserId) throw new ApiError(400, EndUserErrors.invalidToken, { message: "this link or code is not valid" });
+      if (data.source !== "social" || !data.provider || !row.endUserId) throw endUserErrors.error("invalidToken", { message: "this link or code is not valid" });
       const endUser = await findEndUserById(tx, client.appGroup.id, row.endUserId);
-      if (!endUser) throw new ApiError(400, EndUserErrors.invalidToken, { message: "this link or code is not valid" });
+      if (!endUser) throw endUserErrors.error("invalidToken", { message: "this link or code is not valid" });
       assertCanSignIn(endUser);
       return openSignIn(tx, client, { endUser, created: data.created === true, method: `social:${data.provider}`, amr: SOCIAL_AMR, redirectUrl: data.redirectUrl ?? null }, now);
     });
@@ -296,10 +297,10 @@ export async function nativeSocialSignIn(deps: Deps, client: SignInClient, input
     const { provider, credentials } = await enabledProvider(deps, client.appGroup, input.provider);
     let identity: SocialIdentity;
     if (isOpenIdProvider(provider)) {
-      if (!input.idToken) throw new ApiError(400, SocialErrors.idTokenRequired, { field: "idToken", message: `${provider} signs in with the id_token the provider gave the app` });
+      if (!input.idToken) throw socialErrors.error("idTokenRequired", { field: "idToken", message: `${provider} signs in with the id_token the provider gave the app` });
       identity = await identityFromIdToken({ config: deps.config, now: deps.clock.now() }, provider, credentials, input.idToken, { nonce: input.nonce ?? null, hashedNonceAllowed: true });
     } else {
-      if (!input.accessToken) throw new ApiError(400, SocialErrors.accessTokenRequired, { field: "accessToken", message: `${provider} signs in with the access token the provider gave the app` });
+      if (!input.accessToken) throw socialErrors.error("accessTokenRequired", { field: "accessToken", message: `${provider} signs in with the access token the provider gave the app` });
       identity = await identityFromAccessToken(deps, provider, credentials, input.accessToken, { fromOwnExchange: false });
     }
     await requireTokenSigner(deps, client.appGroup.orgId);
