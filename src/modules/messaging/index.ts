@@ -3,4 +3,5 @@
  */
 export { ORG_MAIL_BUDGET, takeOrgMailBudget } from "./mail-budget";
 export { type CoverageGroup, FUSED_GROUPS } from "./sms-coverage";
-export { assertNumberCap, assertSmsFuse, coveredNumber, registerSmsCodeLedger, type SmsCodeLedger, SmsLimitErrors, smsNumberLock } from "./sms-usage";
+export { assertNumberCap, assertSmsFuse, coveredNumber, registerSmsCodeLedger, type SmsCodeLedger, smsNumberLock } from "./sms-usage";
+export { SmsLimitErrors, smsLimitErrors } from "./errors";

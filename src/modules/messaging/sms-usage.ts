@@ -11,15 +11,10 @@
  * the fuse lock after it: always number, then fuse, so parallel sends cannot deadlock.
  */
 import type { Tx } from "../../platform/db/database";
-import { ApiError } from "../../platform/http/errors";
+import { smsLimitErrors } from "./errors";
 import { classifyPhone, DAILY_CODES_PER_NUMBER, FUSED_GROUPS, type CoverageGroup, type CoveredCountry } from "./sms-coverage";
 
 const DAY_MS = 86_400_000;
-
-export const SmsLimitErrors = {
-  regionDailyLimit: "region_daily_limit",
-  regionFuse: "region_fuse",
-} as const;
 
 /** The lock every sender of codes to `phone` takes first (the organization OTP's destination lock). */
 export function smsNumberLock(phone: string): string {
@@ -59,7 +54,7 @@ export async function assertNumberCap(tx: Tx, phone: string, group: CoverageGrou
   if (sent.length < cap) return;
   // Room returns when enough of the oldest codes have left the 24-hour window.
   const freesUpAt = sent[sent.length - cap]! + DAY_MS;
-  throw new ApiError(429, SmsLimitErrors.regionDailyLimit, {
+  throw smsLimitErrors.error("regionDailyLimit", {
     field: "phone",
     group,
     limit: cap,
@@ -79,7 +74,8 @@ export async function assertSmsFuse(tx: Tx, now: number, fuse: number, status: 4
   let sent = 0;
   for (const ledger of ledgers.values()) sent += await ledger.sentToGroups(tx, FUSED_GROUPS, dayStart, now);
   if (sent < fuse) return;
-  throw new ApiError(status, SmsLimitErrors.regionFuse, {
+  throw smsLimitErrors.error("regionFuse", {
+    status,
     field: "phone",
     retryAfterSeconds: secondsUntil(dayStart + DAY_MS, now),
     message: "the daily allowance of codes to this country group is used up; try again after midnight UTC",
@@ -96,9 +92,10 @@ export function coveredNumber(input: string, status: 400 | 502): { phone: string
     case "covered":
       return { phone: coverage.phone, country: coverage.country };
     case "invalid":
-      throw new ApiError(status, "invalid_number", { field: "phone", message: coverage.reason });
+      throw smsLimitErrors.error("invalidNumber", { status, field: "phone", message: coverage.reason });
     case "not_supported":
-      throw new ApiError(status, "region_not_supported", {
+      throw smsLimitErrors.error("regionNotSupported", {
+        status,
         field: "phone",
         country: coverage.region,
         message:

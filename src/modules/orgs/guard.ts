@@ -20,9 +20,9 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
-import { ApiError } from "../../platform/http/errors";
 import { bearerToken, resolveSessionActor } from "../identity/index";
 import { orgAccessErrors, orgWideKeyRequired, resolveOrgAccess, type OrgCaller } from "./access";
+import { orgErrors } from "./errors";
 import { enforceSessionPolicy } from "./security-policy";
 
 type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "machineTokens">;
@@ -39,7 +39,7 @@ export function orgGuard(ctx: GuardDeps) {
   const memberAccess = async (request: Request, cookie: Parameters<typeof resolveSessionActor>[2], slug: string) => {
     const actor = await resolveSessionActor(ctx.sessions, request, cookie);
     const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
-    if (!access) throw new ApiError(404, "not_found", { message: "no such organization" });
+    if (!access) throw orgErrors.error("notFound", { message: "no such organization" });
     await enforceSessionPolicy(ctx.db.read, access.org, access.actor, actor.token, ctx.clock.now());
     return { org: access.org, orgActor: access.actor, session: actor };
   };

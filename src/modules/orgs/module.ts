@@ -8,6 +8,8 @@ import { otpSmsLedger } from "./otp";
 import { otpRoutes } from "./otp-routes";
 import { orgRoutes } from "./routes";
 import { orgAccessErrors } from "./access";
+import { orgErrors, otpErrors, planErrors, settingsErrors } from "./errors";
+import { memberErrors } from "./members/errors";
 import { permissionErrors } from "./permissions/errors";
 import { ssoLimits } from "./plans";
 import { generalSettings, notificationSettings, onboardingSettings, securitySettings } from "./settings-sections";
@@ -24,7 +26,7 @@ export const orgsModule = defineModule<AppContext>({
   ],
   tables,
   sealedRecords: ORG_SEALED_RECORDS,
-  errors: [orgAccessErrors, permissionErrors],
+  errors: [orgAccessErrors, permissionErrors, memberErrors, orgErrors, planErrors, settingsErrors, otpErrors],
   init: () => {
     registerSmsCodeLedger("org-otp", otpSmsLedger);
     return {};

@@ -20,12 +20,12 @@ import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { Tx } from "../../platform/db/database";
-import { ApiError } from "../../platform/http/errors";
 import { enforceRateLimits } from "../../platform/http/rate-limit";
 import { newId } from "../../platform/ids";
 import { normaliseEmail } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import type { Caller, OrgActor } from "./access";
+import { otpErrors } from "./errors";
 import { organizations, otpCodes } from "./schema";
 import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type CoverageGroup, type SmsCodeLedger } from "../messaging/index";
 
@@ -46,19 +46,6 @@ export const OTP_SEND_LIMITS = {
   emailPerIpPerHour: 20,
   /** Per address across organizations, per UTC day: an address is not a mail bomb target. */
   emailPerAddressPerDay: 10,
-} as const;
-
-export const OtpErrors = {
-  invalidNumber: "invalid_number",
-  regionNotSupported: "region_not_supported",
-  cooldown: "cooldown",
-  regionDailyLimit: "region_daily_limit",
-  regionFuse: "region_fuse",
-  rateLimited: "rate_limited",
-  otpInvalid: "otp_invalid",
-  otpExpired: "otp_expired",
-  otpUsed: "otp_used",
-  otpLocked: "otp_locked",
 } as const;
 
 /** Who asks, in which organization, from where. */
@@ -216,7 +203,7 @@ async function issueCode(deps: Pick<AppContext, "db" | "clock">, caller: OtpCall
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
     if (last) {
-      throw new ApiError(429, OtpErrors.cooldown, {
+      throw otpErrors.error("cooldown", {
         field: channel,
         retryAfterSeconds: secondsUntil(last.createdAt + OTP_COOLDOWN_MS, now),
         message: "one code per 60 seconds",
@@ -271,7 +258,7 @@ async function deliver(deps: Pick<AppContext, "db" | "clock">, codeId: string, s
   });
 }
 
-type CheckOutcome = { ok: true; at: number } | { ok: false; error: string; attemptsLeft?: number };
+type CheckOutcome = { ok: true; at: number } | { ok: false; error: "otpInvalid" | "otpUsed" | "otpExpired" | "otpLocked"; attemptsLeft?: number };
 
 /**
  * Checks `code` against the latest live code the organization sent to the destination.
@@ -297,13 +284,13 @@ async function consumeCode(
       .where(and(eq(otpCodes.orgId, caller.org.id), eq(otpCodes.channel, channel), eq(otpCodes.destination, destination), counts(now)))
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
-    if (!row) return { ok: false, error: OtpErrors.otpInvalid };
-    if (row.consumedAt !== null) return { ok: false, error: OtpErrors.otpUsed };
-    if (row.expiresAt <= now) return { ok: false, error: OtpErrors.otpExpired };
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, error: OtpErrors.otpLocked };
+    if (!row) return { ok: false, error: "otpInvalid" };
+    if (row.consumedAt !== null) return { ok: false, error: "otpUsed" };
+    if (row.expiresAt <= now) return { ok: false, error: "otpExpired" };
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, error: "otpLocked" };
     if (!sameHash(row.codeHash, codeHash(row.id, code))) {
       await tx.update(otpCodes).set({ attempts: row.attempts + 1 }).where(eq(otpCodes.id, row.id));
-      return { ok: false, error: OtpErrors.otpInvalid, attemptsLeft: OTP_MAX_ATTEMPTS - row.attempts - 1 };
+      return { ok: false, error: "otpInvalid", attemptsLeft: OTP_MAX_ATTEMPTS - row.attempts - 1 };
     }
     await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, row.id));
     await onVerified(tx, now);
@@ -311,7 +298,7 @@ async function consumeCode(
   });
   if (!outcome.ok) {
     const { error, attemptsLeft } = outcome;
-    throw new ApiError(400, error, { field: "code", ...(attemptsLeft === undefined ? {} : { attemptsLeft }) });
+    throw otpErrors.error(error, { field: "code", ...(attemptsLeft === undefined ? {} : { attemptsLeft }) });
   }
   return outcome.at;
 }

@@ -14,8 +14,9 @@
  * - The spec calls the lowest plan "Basic" in the SSO row; that is Free.
  * - "GB" in §8 is read as GiB (2^30 bytes), the generous reading.
  */
-import { ApiError } from "../../platform/http/errors";
+import type { ApiError } from "../../platform/http/errors";
 import { definePlanLimits, type LimitOverride, PLAN_KEYS, PLAN_TIERS, type PlanKey, type PlanLimitFamily, withOverride } from "../../platform/plans";
+import { planErrors } from "./errors";
 
 export { PLAN_KEYS, PLAN_TIERS, type PlanKey };
 
@@ -85,7 +86,7 @@ export function minimumPlanFor(feature: PlanFeature): PlanKey {
 
 /** 403 UPGRADE_REQUIRED with the feature (and, for counted limits, limit and current). */
 export function upgradeRequired(feature: string, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(403, "UPGRADE_REQUIRED", { feature, ...extra });
+  return planErrors.error("upgradeRequired", { feature, ...extra });
 }
 
 /** Throws 403 {error: "UPGRADE_REQUIRED", feature} when the org's plan is below the feature's. */
@@ -127,7 +128,7 @@ export function parseAddon(value: string): AddonKey | null {
 /** Throws 402 {error: "ADDON_REQUIRED", addon} when the add-on is not enabled. */
 export function requireAddon(enabled: Iterable<string>, addon: AddonKey): void {
   for (const key of enabled) if (key === addon) return;
-  throw new ApiError(402, "ADDON_REQUIRED", { addon });
+  throw planErrors.error("addonRequired", { addon });
 }
 
 /** The plan floor of an add-on: 403 UPGRADE_REQUIRED with the add-on key as feature. */

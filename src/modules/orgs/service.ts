@@ -9,11 +9,13 @@ import type { Queryable, Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
 import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
-import { ApiError } from "../../platform/http/errors";
+import { kernelErrors } from "../../platform/http/error-catalog";
+import type { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { findOrCreateUser, normaliseEmail, type User, userByEmail, userById } from "../identity/index";
 import { assertCan } from "./permissions/service";
 import { type Caller, requireOwner, type Organization, type OrgActor } from "./access";
+import { orgErrors } from "./errors";
 import { addMembership } from "./membership";
 import { parsePlan, PLAN_KEYS, type PlanKey } from "./plans";
 import { publicOrgView, readinessOf, type Readiness } from "./readiness";
@@ -80,7 +82,7 @@ export interface OrgDetail extends OrgView {
 export function validName(value: string): string {
   const name = value.trim();
   if (!name || name.length > NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new ApiError(400, "invalid_name", { field: "name", message: `1 to ${NAME_MAX} characters, without control characters` });
+    throw orgErrors.error("invalidName", { field: "name", message: `1 to ${NAME_MAX} characters, without control characters` });
   }
   return name;
 }
@@ -89,15 +91,15 @@ export function validName(value: string): string {
 function validSlug(value: string): string {
   const slug = value.trim().toLowerCase();
   const problem = slugProblem(slug);
-  if (problem) throw new ApiError(400, "invalid_slug", { field: "slug", message: `slug ${problem}` });
+  if (problem) throw orgErrors.error("invalidSlug", { field: "slug", message: `slug ${problem}` });
   return slug;
 }
 
 function slugTaken(slug: string): ApiError {
-  return new ApiError(409, "slug_taken", { field: "slug", message: `the slug "${slug}" belongs to another organization` });
+  return orgErrors.error("slugTaken", { field: "slug", message: `the slug "${slug}" belongs to another organization` });
 }
 
-const notFound = () => new ApiError(404, "not_found", { message: "no such organization" });
+const notFound = () => orgErrors.error("notFound", { message: "no such organization" });
 
 // ---------------------------------------------------------------------------
 // Creating
@@ -163,7 +165,7 @@ async function insertOrganizationWithOwner(tx: Tx, owner: User, input: NewOrgInp
 async function userRow(reader: Queryable, userId: string): Promise<User> {
   const user = await userById(reader, userId);
   // The session guard resolved this user a moment ago; a missing row is a deleted account.
-  if (!user) throw new ApiError(401, "unauthorized", { message: "the account no longer exists" });
+  if (!user) throw kernelErrors.error("unauthorized", { message: "the account no longer exists" });
   return user;
 }
 
@@ -291,7 +293,7 @@ export async function setRepresentative(
   const email = normaliseEmail(input.email);
   const phone = input.phone?.trim() || null;
   if (phone !== null && !E164.test(phone)) {
-    throw new ApiError(400, "invalid_phone", { field: "phone", message: "an E.164 number: + then the country code and number, 8 to 15 digits" });
+    throw orgErrors.error("invalidPhone", { field: "phone", message: "an E.164 number: + then the country code and number, 8 to 15 digits" });
   }
   const title = input.title?.trim() || null;
 
@@ -300,7 +302,7 @@ export async function setRepresentative(
     const current = await currentRow(tx, org.id);
     const type = orgTypeOf(current.type);
     if (!hasRepresentative(type)) {
-      throw new ApiError(409, "representative_not_applicable", { type, message: "a personal organization has no representative director; upgrade its type first" });
+      throw orgErrors.error("representativeNotApplicable", { type, message: "a personal organization has no representative director; upgrade its type first" });
     }
     const person = await userByEmail(tx, email);
     const [member] = person ? await tx.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.userId, person.id), eq(memberships.orgId, org.id))) : [];
@@ -332,7 +334,7 @@ export async function createSubOrganization(
   const { actor, org: parent } = c;
   assertCan(actor, ORG_SCOPES.subOrgCreate);
   if (parent.parentOrgId) {
-    throw new ApiError(409, "sub_org_nesting_limit", { maxDepth: SUB_ORG_MAX_DEPTH, message: "a sub-organization cannot have sub-organizations of its own" });
+    throw orgErrors.error("subOrgNestingLimit", { maxDepth: SUB_ORG_MAX_DEPTH, message: "a sub-organization cannot have sub-organizations of its own" });
   }
   const name = validName(input.name);
   const slug = input.slug === undefined ? undefined : validSlug(input.slug);
@@ -341,7 +343,7 @@ export async function createSubOrganization(
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)` }).from(organizations).where(eq(organizations.parentOrgId, parent.id))) as [{ count: number }];
     const current = Number(count);
     if (current >= SUB_ORG_LIMIT) {
-      throw new ApiError(409, "sub_org_limit_reached", { limit: SUB_ORG_LIMIT, current, message: `an organization holds at most ${SUB_ORG_LIMIT} sub-organizations` });
+      throw orgErrors.error("subOrgLimitReached", { limit: SUB_ORG_LIMIT, current, message: `an organization holds at most ${SUB_ORG_LIMIT} sub-organizations` });
     }
     const at = deps.clock.now();
     const parentNow = await currentRow(tx, parent.id);
@@ -436,7 +438,7 @@ export async function bootstrapOrganization(
   // The operator sees the slug printed; a derived one that is reserved is refused rather than varied.
   const slug = validSlug(input.slug ?? slugFromName(name));
   const plan = input.plan === undefined ? undefined : parsePlan(input.plan);
-  if (plan === null) throw new ApiError(400, "invalid_plan", { field: "plan", message: "one of free, pro, pro_plus, business, enterprise" });
+  if (plan === null) throw orgErrors.error("invalidPlan", { field: "plan", message: "one of free, pro, pro_plus, business, enterprise" });
 
   return deps.db.write(async (tx) => {
     const now = deps.clock.now();
@@ -489,11 +491,11 @@ export async function setOrganizationPlan(
   input: { slug: string; plan: string },
 ): Promise<SetPlanResult> {
   const plan = parsePlan(input.plan);
-  if (!plan) throw new ApiError(400, "invalid_plan", { field: "plan", message: `unknown plan "${input.plan}" (one of ${PLAN_KEYS.join(", ")})` });
+  if (!plan) throw orgErrors.error("invalidPlan", { field: "plan", message: `unknown plan "${input.plan}" (one of ${PLAN_KEYS.join(", ")})` });
   const slug = input.slug.trim().toLowerCase();
   return deps.db.write(async (tx) => {
     const [org] = await tx.select().from(organizations).where(eq(organizations.slug, slug));
-    if (!org) throw new ApiError(404, "not_found", { field: "org", message: `no organization with the slug "${slug}"` });
+    if (!org) throw orgErrors.error("notFound", { field: "org", message: `no organization with the slug "${slug}"` });
     await tx.lock(planLock(org.id));
     // Re-read under the lock so two operators changing the plan record a true "from".
     const current = await currentRow(tx, org.id);
@@ -511,7 +513,7 @@ export async function setOrganizationPlan(
 async function changePlan(tx: Tx, actor: AuditActor, org: Organization, to: PlanKey, at: number): Promise<void> {
   if (org.parentOrgId) {
     const [parent] = await tx.select({ slug: organizations.slug }).from(organizations).where(eq(organizations.id, org.parentOrgId));
-    throw new ApiError(409, "plan_follows_parent", {
+    throw orgErrors.error("planFollowsParent", {
       field: "org",
       parentSlug: parent?.slug ?? null,
       message: `"${org.slug}" is a sub-organization; it follows the plan of ${parent ? `"${parent.slug}"` : "its parent"}`,

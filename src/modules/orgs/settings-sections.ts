@@ -9,6 +9,7 @@ import type { Queryable } from "../../platform/db/database";
 import { ApiError } from "../../platform/http/errors";
 import { jsonInteger, stringEnum } from "../../platform/http/wire-schemas";
 import { normaliseEmail } from "../identity/index";
+import { settingsErrors } from "./errors";
 import { KNOWN_SCOPES } from "./permissions/roles";
 import { assertCan } from "./permissions/service";
 import { organizations } from "./schema";
@@ -30,7 +31,7 @@ function validUrl(value: string | null | undefined, field: string): string | nul
   try {
     url = new URL(text);
   } catch {}
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new ApiError(400, "invalid_url", { field, message: "an http or https URL" });
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw settingsErrors.error("invalidUrl", { field, message: "an http or https URL" });
   return text;
 }
 
@@ -40,7 +41,7 @@ function validLocale(value: string | null | undefined): string | null {
   try {
     return Intl.getCanonicalLocales(text)[0]!;
   } catch {
-    throw new ApiError(400, "invalid_locale", { field: "locale", message: "a BCP 47 language tag such as en or ko-KR" });
+    throw settingsErrors.error("invalidLocale", { field: "locale", message: "a BCP 47 language tag such as en or ko-KR" });
   }
 }
 
@@ -50,7 +51,7 @@ function validTimezone(value: string | null | undefined): string | null {
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone: text }).resolvedOptions().timeZone;
   } catch {
-    throw new ApiError(400, "invalid_timezone", { field: "timezone", message: "an IANA time zone such as Asia/Seoul or UTC" });
+    throw settingsErrors.error("invalidTimezone", { field: "timezone", message: "an IANA time zone such as Asia/Seoul or UTC" });
   }
 }
 
@@ -58,7 +59,7 @@ function validEmailAt(value: string, field: string): string {
   try {
     return normaliseEmail(value);
   } catch (e) {
-    if (e instanceof ApiError) throw new ApiError(400, e.code, { field, message: "an e-mail address" });
+    if (e instanceof ApiError) throw settingsErrors.error("invalidEmail", { field, message: "an e-mail address" });
     throw e;
   }
 }

@@ -18,11 +18,12 @@ import type { Queryable, Tx } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { appendAudit } from "../../platform/audit/append";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
-import { ApiError } from "../../platform/http/errors";
+import type { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { AnySettingsSection, SettingsSectionDefinition } from "../../platform/settings";
 import { assertCan } from "./permissions/service";
 import type { Caller, Organization, OrgActor } from "./access";
+import { orgErrors, settingsErrors } from "./errors";
 import { organizations, orgSettings } from "./schema";
 
 export const SETTINGS_SCOPES = { read: "org.setting.read", update: "org.setting.update" } as const;
@@ -55,7 +56,7 @@ export function validHostname(value: string, field: string): string {
   const host = value.trim().toLowerCase().replace(/\.$/, "");
   const labels = host.split(".");
   const ok = host.length <= 253 && labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && /[a-z]/.test(labels.at(-1)!);
-  if (!ok) throw new ApiError(400, "invalid_hostname", { field, message: "a DNS hostname such as login.example.com" });
+  if (!ok) throw settingsErrors.error("invalidHostname", { field, message: "a DNS hostname such as login.example.com" });
   return host;
 }
 
@@ -63,7 +64,7 @@ export const uniqueValues = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 /** 400 duplicate_value: a list entry that must appear once appears twice. */
 export function duplicateValue(field: string): ApiError {
-  return new ApiError(400, "duplicate_value", { field, message: "listed twice" });
+  return settingsErrors.error("duplicateValue", { field, message: "listed twice" });
 }
 
 // ---------------------------------------------------------------------------
@@ -124,7 +125,7 @@ export async function updateSettingsSection<B extends TSchema, D extends TSchema
   return deps.db.write(async (tx) => {
     await tx.lock(`org-settings:${org.id}:${section.key}`);
     const [current] = await tx.select().from(organizations).where(eq(organizations.id, org.id));
-    if (!current) throw new ApiError(404, "not_found", { message: "no such organization" });
+    if (!current) throw orgErrors.error("notFound", { message: "no such organization" });
     const before = await readSettingsSection(tx, current, section);
     await section.authorise?.({ tx, org: current, actor }, next, before);
     if (canonicalJson(before) === canonicalJson(next)) return next;

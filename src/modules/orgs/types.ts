@@ -11,7 +11,7 @@
  * representative, board and contracts would lose their meaning), and a corporation
  * does not turn into a project: an SPV is a new organization (a sub-organization).
  */
-import { ApiError } from "../../platform/http/errors";
+import { orgErrors } from "./errors";
 
 export const ORG_TYPES = ["personal", "corporation", "project"] as const;
 export type OrgType = (typeof ORG_TYPES)[number];
@@ -45,8 +45,7 @@ export function hasRepresentative(type: OrgType): boolean {
 export function assertTypeUpgrade(from: OrgType, to: OrgType): void {
   const allowed = TYPE_UPGRADES[from];
   if (allowed.includes(to)) return;
-  const code = to === "personal" ? "type_downgrade_not_allowed" : "type_change_not_allowed";
-  throw new ApiError(409, code, {
+  throw orgErrors.error(to === "personal" ? "typeDowngradeNotAllowed" : "typeChangeNotAllowed", {
     field: "type",
     from,
     to,

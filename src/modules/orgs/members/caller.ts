@@ -4,9 +4,8 @@
  */
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
-import { ApiError } from "../../../platform/http/errors";
 import type { Caller, OrgActor } from "../access";
-import { MemberErrors } from "./errors";
+import { memberErrors } from "./errors";
 
 /** What member services take: the Caller of a member (access.ts). */
 export type MemberCaller = Caller<OrgActor>;
@@ -18,7 +17,7 @@ export type MemberCaller = Caller<OrgActor>;
  */
 export function requireAdmin(actor: OrgActor): void {
   if (!actor.isOwner && actor.role !== "admin") {
-    throw new ApiError(403, MemberErrors.adminRequired, { message: "only the owner or an admin may do this" });
+    throw memberErrors.error("adminRequired", { message: "only the owner or an admin may do this" });
   }
 }
 

@@ -10,7 +10,6 @@ import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
-import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
 import { newId } from "../../../platform/ids";
 import { SendFailedError } from "../../../platform/outbound/errors";
@@ -22,7 +21,7 @@ import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { recordEvent, type MemberCaller } from "./caller";
-import { MemberErrors } from "./errors";
+import { memberErrors } from "./errors";
 import { resolveAssignableRole, roleNamer } from "./roles";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,11 +38,11 @@ export function invitationStatus(row: Invitation, now: number): InvitationStatus
 }
 
 /** Why a non-pending invitation cannot be used or revoked, as an error code. */
-const SPENT: Record<Exclude<InvitationStatus, "pending">, string> = {
-  accepted: MemberErrors.invitationUsed,
-  revoked: MemberErrors.invitationRevoked,
-  expired: MemberErrors.invitationExpired,
-};
+const SPENT = {
+  accepted: "invitationUsed",
+  revoked: "invitationRevoked",
+  expired: "invitationExpired",
+} as const satisfies Record<Exclude<InvitationStatus, "pending">, keyof typeof memberErrors.specs>;
 
 export interface InvitationView {
   id: string;
@@ -110,7 +109,7 @@ export async function createInvitation(
     const role = await resolveAssignableRole(tx, caller, input.role);
     const person = await userByEmail(tx, email);
     const [member] = person ? await tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.orgId, caller.org.id), eq(memberships.userId, person.id))) : [];
-    if (member) throw new ApiError(409, MemberErrors.alreadyMember, { field: "email", message: `${email} is already a member` });
+    if (member) throw memberErrors.error("alreadyMember", { field: "email", message: `${email} is already a member` });
     const now = deps.clock.now();
     const earlier = await tx.select().from(invitations).where(and(eq(invitations.orgId, caller.org.id), eq(invitations.email, email), pendingAt(now)));
     for (const row of earlier) await markRevoked(tx, caller, row, "reissued", now);
@@ -173,12 +172,12 @@ export async function revokeInvitation(deps: Pick<AppContext, "db" | "clock">, c
   assertCan(caller.actor, KNOWN_SCOPES.memberInvite);
   return deps.db.write(async (tx) => {
     const [row] = await tx.select().from(invitations).where(and(eq(invitations.id, invitationId), eq(invitations.orgId, caller.org.id)));
-    if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such invitation" });
+    if (!row) throw memberErrors.error("notFound", { message: "no such invitation" });
     const now = deps.clock.now();
     const status = invitationStatus(row, now);
     if (status !== "pending" || !(await markRevoked(tx, caller, row, "revoked", now))) {
       const current = status === "pending" ? "revoked" : status;
-      throw new ApiError(409, SPENT[current], { message: `the invitation is ${current}` });
+      throw memberErrors.error(SPENT[current], { status: 409, message: `the invitation is ${current}` });
     }
     return view({ ...row, revokedAt: now }, (await roleNamer(tx, caller.org.id))(row.role), now);
   });
@@ -199,7 +198,7 @@ async function byCode(reader: Queryable, code: string) {
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.orgId))
     .where(eq(invitations.codeHash, sha256Hex(code)));
-  if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such invitation" });
+  if (!row) throw memberErrors.error("notFound", { message: "no such invitation" });
   return row;
 }
 
@@ -258,9 +257,9 @@ export async function acceptInvitation(
     const { invitation, org } = await byCode(tx, input.code);
     const now = deps.clock.now();
     const status = invitationStatus(invitation, now);
-    if (status !== "pending") throw new ApiError(400, SPENT[status], { message: `the invitation is ${status}` });
+    if (status !== "pending") throw memberErrors.error(SPENT[status], { status: 400, message: `the invitation is ${status}` });
     if (normaliseEmail(user.email) !== invitation.email) {
-      throw new ApiError(403, MemberErrors.invitationEmailMismatch, { message: "sign in with the address the invitation was sent to" });
+      throw memberErrors.error("invitationEmailMismatch", { message: "sign in with the address the invitation was sent to" });
     }
     // The org may have narrowed its e-mail domains since the invitation went out.
     await assertEmailDomainAllowed(tx, org, invitation.email);
@@ -274,7 +273,7 @@ export async function acceptInvitation(
       requestId: input.requestId,
       at: now,
     });
-    if (!joined.created) throw new ApiError(409, MemberErrors.alreadyMember, { message: `you are already a member of ${org.name}` });
+    if (!joined.created) throw memberErrors.error("alreadyMember", { message: `you are already a member of ${org.name}` });
     await tx.update(invitations).set({ acceptedAt: now, acceptedBy: user.userId }).where(eq(invitations.id, invitation.id));
     await appendAudit(tx, {
       orgId: org.id,

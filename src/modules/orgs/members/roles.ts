@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 import { newId } from "../../../platform/ids";
 import { requireOwner, type OrgActor } from "../access";
 import { invitations, memberships, orgRoles, serviceAccounts } from "../schema";
@@ -14,7 +14,7 @@ import { BUILTIN_ROLES, KNOWN_SCOPES, parseBuiltinRole, ROLE_SCOPES, type Builti
 import { assertCan, coversAll, validateScopes } from "../permissions/service";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
-import { MemberErrors } from "./errors";
+import { memberErrors } from "./errors";
 
 const BUILTIN_ROLE_INFO: Record<BuiltinRole, { name: string; description: string }> = {
   owner: { name: "Owner", description: "Owns the organization; every scope. Held by exactly one person and never assigned." },
@@ -60,7 +60,7 @@ function scopesBeyond(held: readonly string[], scopes: readonly string[]): strin
 function requireScopesHeld(actor: OrgActor, scopes: readonly string[], field: string): void {
   const missing = scopesBeyond(actor.scopes, scopes);
   if (missing.length > 0) {
-    throw new ApiError(403, MemberErrors.scopesNotHeld, { field, scopes: missing, message: "a role may not grant scopes you do not hold" });
+    throw memberErrors.error("scopesNotHeld", { field, scopes: missing, message: "a role may not grant scopes you do not hold" });
   }
 }
 
@@ -79,7 +79,7 @@ export interface AssignableRole {
  */
 export async function resolveAssignableRole(tx: Tx, caller: MemberCaller, value: string, field = "role"): Promise<AssignableRole> {
   const builtin = parseBuiltinRole(value);
-  if (builtin === "owner") throw new ApiError(400, MemberErrors.invalidRole, { field, message: "ownership is not assigned through roles" });
+  if (builtin === "owner") throw memberErrors.error("invalidRole", { field, message: "ownership is not assigned through roles" });
   if (builtin === "admin") requireOwner(caller.actor);
   if (builtin) {
     requireScopesHeld(caller.actor, ROLE_SCOPES[builtin], field);
@@ -88,7 +88,7 @@ export async function resolveAssignableRole(tx: Tx, caller: MemberCaller, value:
   await tx.lock(`org-role:${value}`);
   const [custom] = await tx.select().from(orgRoles).where(and(eq(orgRoles.id, value), eq(orgRoles.orgId, caller.org.id)));
   if (!custom) {
-    throw new ApiError(400, MemberErrors.invalidRole, { field, message: `one of ${BUILTIN_ROLES.filter((r) => r !== "owner").join(", ")} or a custom role id of this organization` });
+    throw memberErrors.error("invalidRole", { field, message: `one of ${BUILTIN_ROLES.filter((r) => r !== "owner").join(", ")} or a custom role id of this organization` });
   }
   requireScopesHeld(caller.actor, custom.scopes, field);
   return { role: custom.id, name: custom.name };
@@ -133,13 +133,13 @@ interface CleanRoleInput {
 }
 
 function cleanRoleInput(input: RoleInput): CleanRoleInput {
-  if (!new RegExp(ROLE_KEY_PATTERN).test(input.key)) throw new ApiError(400, KernelErrors.invalidRequest, { field: "key", message: "1 to 40 of a-z, 0-9 and _" });
-  if (parseBuiltinRole(input.key)) throw new ApiError(400, MemberErrors.reservedRoleKey, { field: "key", message: `"${input.key}" is a built-in role` });
+  if (!new RegExp(ROLE_KEY_PATTERN).test(input.key)) throw kernelErrors.error("invalidRequest", { field: "key", message: "1 to 40 of a-z, 0-9 and _" });
+  if (parseBuiltinRole(input.key)) throw memberErrors.error("reservedRoleKey", { field: "key", message: `"${input.key}" is a built-in role` });
   const name = input.name.trim();
-  if (!name || name.length > ROLE_NAME_MAX) throw new ApiError(400, MemberErrors.invalidName, { field: "name", message: `1 to ${ROLE_NAME_MAX} characters` });
+  if (!name || name.length > ROLE_NAME_MAX) throw memberErrors.error("invalidName", { field: "name", message: `1 to ${ROLE_NAME_MAX} characters` });
   const description = input.description?.trim() || null;
   if (description && description.length > ROLE_DESCRIPTION_MAX) {
-    throw new ApiError(400, KernelErrors.invalidRequest, { field: "description", message: `at most ${ROLE_DESCRIPTION_MAX} characters` });
+    throw kernelErrors.error("invalidRequest", { field: "description", message: `at most ${ROLE_DESCRIPTION_MAX} characters` });
   }
   return { key: input.key, name, description, scopes: validateScopes(input.scopes, "scopes") };
 }
@@ -147,15 +147,15 @@ function cleanRoleInput(input: RoleInput): CleanRoleInput {
 async function requireFreeKey(tx: Tx, orgId: string, key: string, exceptRoleId?: string): Promise<void> {
   await tx.lock(`org-role-key:${orgId}:${key}`);
   const [taken] = await tx.select({ id: orgRoles.id }).from(orgRoles).where(and(eq(orgRoles.orgId, orgId), eq(orgRoles.key, key)));
-  if (taken && taken.id !== exceptRoleId) throw new ApiError(409, MemberErrors.roleKeyTaken, { field: "key", message: `a role with the key "${key}" exists` });
+  if (taken && taken.id !== exceptRoleId) throw memberErrors.error("roleKeyTaken", { field: "key", message: `a role with the key "${key}" exists` });
 }
 
 /** This organization's custom role, or 400 for a built-in key and 404 for anything else. */
 async function customRoleOf(tx: Tx, caller: MemberCaller, roleId: string): Promise<CustomRole> {
-  if (parseBuiltinRole(roleId)) throw new ApiError(400, MemberErrors.builtinRole, { field: "roleId", message: "built-in roles cannot be changed or deleted" });
+  if (parseBuiltinRole(roleId)) throw memberErrors.error("builtinRole", { field: "roleId", message: "built-in roles cannot be changed or deleted" });
   await tx.lock(`org-role:${roleId}`);
   const [row] = await tx.select().from(orgRoles).where(and(eq(orgRoles.id, roleId), eq(orgRoles.orgId, caller.org.id)));
-  if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such role" });
+  if (!row) throw memberErrors.error("notFound", { message: "no such role" });
   return row;
 }
 
@@ -218,7 +218,7 @@ export async function deleteCustomRole(deps: Pick<AppContext, "db" | "clock">, c
     const now = deps.clock.now();
     const usage = await roleUsage(tx, caller.org.id, roleId, now);
     if (usage.members + usage.invitations + usage.serviceAccounts > 0) {
-      throw new ApiError(409, MemberErrors.roleInUse, { ...usage, message: "reassign the role's holders (and revoke its pending invitations) first" });
+      throw memberErrors.error("roleInUse", { ...usage, message: "reassign the role's holders (and revoke its pending invitations) first" });
     }
     await tx.delete(orgRoles).where(eq(orgRoles.id, roleId));
     await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.roleDeleted, { roleId, key: role.key, name: role.name, scopes: role.scopes }), now);

@@ -7,13 +7,13 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 import { newId } from "../../../platform/ids";
 import { requireOwner } from "../access";
 import { connectedIds, serviceAccounts } from "../schema";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
-import { MemberErrors } from "./errors";
+import { memberErrors } from "./errors";
 import { endServiceAccount, type Badge, type ServiceAccount } from "./lifecycle";
 import { resolveAssignableRole, roleNamer, scopesOfRole, type RoleNamer } from "./roles";
 
@@ -64,14 +64,14 @@ function accountRows(reader: Queryable, orgId: string, id?: string): Promise<Acc
 
 async function accountOr404(reader: Queryable, orgId: string, id: string): Promise<AccountRow> {
   const [row] = await accountRows(reader, orgId, id);
-  if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such service account" });
+  if (!row) throw memberErrors.error("notFound", { message: "no such service account" });
   return row;
 }
 
 function cleanName(name: string): string {
   const clean = name.trim();
   if (!clean || clean.length > SERVICE_ACCOUNT_NAME_MAX) {
-    throw new ApiError(400, MemberErrors.invalidName, { field: "name", message: `1 to ${SERVICE_ACCOUNT_NAME_MAX} characters` });
+    throw memberErrors.error("invalidName", { field: "name", message: `1 to ${SERVICE_ACCOUNT_NAME_MAX} characters` });
   }
   return clean;
 }
@@ -79,7 +79,7 @@ function cleanName(name: string): string {
 function cleanDescription(description: string | null | undefined): string | null {
   const clean = description?.trim() || null;
   if (clean && clean.length > SERVICE_ACCOUNT_DESCRIPTION_MAX) {
-    throw new ApiError(400, KernelErrors.invalidRequest, { field: "description", message: `at most ${SERVICE_ACCOUNT_DESCRIPTION_MAX} characters` });
+    throw kernelErrors.error("invalidRequest", { field: "description", message: `at most ${SERVICE_ACCOUNT_DESCRIPTION_MAX} characters` });
   }
   return clean;
 }
@@ -87,7 +87,7 @@ function cleanDescription(description: string | null | undefined): string | null
 async function requireFreeName(tx: Tx, orgId: string, name: string, exceptId?: string): Promise<void> {
   await tx.lock(`service-account-name:${orgId}:${name}`);
   const [taken] = await tx.select({ id: serviceAccounts.id }).from(serviceAccounts).where(and(eq(serviceAccounts.orgId, orgId), eq(serviceAccounts.name, name)));
-  if (taken && taken.id !== exceptId) throw new ApiError(409, MemberErrors.nameTaken, { field: "name", message: `a service account named "${name}" exists` });
+  if (taken && taken.id !== exceptId) throw memberErrors.error("nameTaken", { field: "name", message: `a service account named "${name}" exists` });
 }
 
 export async function listServiceAccounts(deps: Pick<AppContext, "db">, caller: MemberCaller): Promise<ServiceAccountView[]> {
@@ -149,7 +149,7 @@ export async function updateServiceAccount(
 ): Promise<ServiceAccountView> {
   requireAdmin(caller.actor);
   if (input.name === undefined && input.description === undefined && input.role === undefined) {
-    throw new ApiError(400, KernelErrors.invalidRequest, { field: "name", message: "give name, description or role" });
+    throw kernelErrors.error("invalidRequest", { field: "name", message: "give name, description or role" });
   }
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const description = input.description === undefined ? undefined : cleanDescription(input.description);

@@ -11,7 +11,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
-import { ApiError, KernelErrors } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 import { emailOf, emailsOf } from "../../identity/index";
 import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
@@ -19,7 +19,7 @@ import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
-import { MemberErrors } from "./errors";
+import { memberErrors } from "./errors";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
 import { resolveAssignableRole, roleNamer, type RoleNamer } from "./roles";
 
@@ -83,12 +83,12 @@ export async function listMembers(deps: Pick<AppContext, "db">, caller: MemberCa
 async function lockedMember(tx: Tx, orgId: string, userId: string): Promise<MemberRow> {
   await tx.lock(`membership:${orgId}:${userId}`);
   const [row] = await memberRows(tx, orgId, userId);
-  if (!row) throw new ApiError(404, MemberErrors.notFound, { message: "no such member" });
+  if (!row) throw memberErrors.error("notFound", { message: "no such member" });
   return row;
 }
 
 function refuseOwner(caller: MemberCaller, userId: string | null, what: string): void {
-  if (userId && userId === caller.org.ownerUserId) throw new ApiError(409, MemberErrors.ownerProtected, { message: `the owner's ${what} cannot be changed` });
+  if (userId && userId === caller.org.ownerUserId) throw memberErrors.error("ownerProtected", { message: `the owner's ${what} cannot be changed` });
 }
 
 export async function changeMemberRole(
@@ -203,13 +203,13 @@ async function badgeHolder(tx: Tx, badge: Badge): Promise<BadgeHolder> {
 export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller: MemberCaller, change: BadgeChange): Promise<BadgeView> {
   requireAdmin(caller.actor);
   if (change.status === undefined && change.type === undefined && change.membershipType === undefined) {
-    throw new ApiError(400, KernelErrors.invalidRequest, { field: "status", message: "give status, type or membershipType" });
+    throw kernelErrors.error("invalidRequest", { field: "status", message: "give status, type or membershipType" });
   }
   return deps.db.write(async (tx) => {
     await tx.lock(`badge:${change.connectedId}`);
     const [badge] = await tx.select().from(connectedIds).where(and(eq(connectedIds.id, change.connectedId), eq(connectedIds.orgId, caller.org.id)));
-    if (!badge) throw new ApiError(404, MemberErrors.notFound, { message: "no such badge" });
-    if (badge.status === "revoked") throw new ApiError(409, MemberErrors.badgeRevoked, { message: "a revoked badge is final" });
+    if (!badge) throw memberErrors.error("notFound", { message: "no such badge" });
+    if (badge.status === "revoked") throw memberErrors.error("badgeRevoked", { message: "a revoked badge is final" });
     const now = deps.clock.now();
 
     const details: Record<string, { from: string; to: string }> = {};
