@@ -18,6 +18,7 @@ import { endUserRoutes } from "./end-users/routes";
 import * as endUserTables from "./end-users/schema";
 import { socialRoutes } from "./end-users/social/routes";
 import { appErrors } from "./apps/errors";
+import { loginDomainErrors } from "./domains/errors";
 import { endUserErrors } from "./end-users/errors";
 import { importErrors } from "./end-users/import/errors";
 import { mfaErrors } from "./end-users/mfa/errors";
@@ -28,7 +29,7 @@ export const customersModule = defineModule<AppContext>({
   name: "customers",
   limits: [monetizationLimits],
   settings: [loginDomainSettings],
-  errors: [appErrors, endUserErrors, socialErrors, endUserPasskeyErrors, mfaErrors, importErrors],
+  errors: [appErrors, endUserErrors, socialErrors, endUserPasskeyErrors, mfaErrors, importErrors, loginDomainErrors],
   tags: [
     { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
     { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },

@@ -8,4 +8,4 @@ export { type KeyEvent, type RevocationMarkerSource } from "./keys/keyring";
 export { createMasterSeal, MASTER_SEAL_PURPOSE, masterSealStatus } from "./keys/master-seal";
 export { MAX_RETIRING_SIGNING_KEYS, rotateSigningKeys, signingKeysView } from "./keys/rotation";
 export { MAX_SIGNED_TOKEN_LIFETIME_SECONDS, orgSigner } from "./keys/signing-keys";
-export { SigningKeyErrors } from "./keys/errors";
+export { signingKeyErrors } from "./keys/errors";

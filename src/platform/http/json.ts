@@ -4,7 +4,8 @@
  * scanning and a 400, never a parse, a validation pass or an error message built from it.
  * The scan skips strings with indexOf, so a legitimate body costs less than its parse.
  */
-import { ApiError, KernelErrors } from "./errors";
+import { kernelErrors } from "./error-catalog";
+import type { ApiError } from "./errors";
 
 /** No route takes a body nested deeper than this; the deepest specified shape is under 10. */
 export const MAX_JSON_DEPTH = 64;
@@ -52,18 +53,18 @@ export function jsonContainsNul(text: string): boolean {
 }
 
 export function nulRefused(where: "body" | "query"): ApiError {
-  return new ApiError(400, KernelErrors.invalidRequest, { in: where, message: "text may not contain NUL characters (U+0000)" });
+  return kernelErrors.error("invalidRequest", { in: where, message: "text may not contain NUL characters (U+0000)" });
 }
 
 /** Parses a JSON request body, or answers 400 `invalid_json` (too deep, or not JSON) or `invalid_request` (a NUL). */
 export function parseJsonBody(text: string): unknown {
   if (jsonNestingExceeds(text)) {
-    throw new ApiError(400, KernelErrors.invalidJson, { message: `the request body nests deeper than ${MAX_JSON_DEPTH} levels`, maxDepth: MAX_JSON_DEPTH });
+    throw kernelErrors.error("invalidJson", { message: `the request body nests deeper than ${MAX_JSON_DEPTH} levels`, maxDepth: MAX_JSON_DEPTH });
   }
   if (jsonContainsNul(text)) throw nulRefused("body");
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, KernelErrors.invalidJson, { message: "the request body is not valid JSON" });
+    throw kernelErrors.error("invalidJson", { message: "the request body is not valid JSON" });
   }
 }

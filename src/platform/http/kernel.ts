@@ -4,6 +4,7 @@
  */
 import { Elysia, mapValueError } from "elysia";
 import type { Logger } from "../log";
+import { kernelErrors } from "./error-catalog";
 import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
 import { nulRefused, parseJsonBody } from "./json";
@@ -64,7 +65,7 @@ function pathOf(url: string): string {
 }
 
 function tooLarge(limit: number) {
-  return new ApiError(413, KernelErrors.payloadTooLarge, { limitBytes: limit });
+  return kernelErrors.error("payloadTooLarge", { limitBytes: limit });
 }
 
 /** "/name/0/x" → "name[0].x", the field as a client would name it. */

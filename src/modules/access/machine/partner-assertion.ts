@@ -15,12 +15,11 @@ import { appendAuditCommitted } from "../../../platform/audit/group-commit";
 import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
 import { toIso } from "../../../platform/clock";
 import { signRs256 } from "../../../platform/crypto/rs256";
-import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { activeServiceAccount, coversAll, type Organization } from "../../orgs/index";
 import type { ApiKey } from "./api-keys";
 import { machineErrors } from "./errors";
-import { orgSigner, SigningKeyErrors } from "../../trust/index";
+import { orgSigner, signingKeyErrors } from "../../trust/index";
 
 export const PARTNER_ASSERTION_TYPE = "partner-assertion+jwt";
 /**
@@ -106,7 +105,7 @@ export async function issuePartnerAssertion(
     scopes = scopes.filter((scope) => coversAll(account.scopes, [scope]));
   }
   const signer = await orgSigner(deps, "token", org.id);
-  if (!signer) throw new ApiError(409, SigningKeyErrors.orgSealRequired, { message: "the organization has no Org Master Seal yet, so nothing can sign for it" });
+  if (!signer) throw signingKeyErrors.error("orgSealRequired", { message: "the organization has no Org Master Seal yet, so nothing can sign for it" });
 
   const expiresIn = assertionLifetime(input.ttlSeconds, key.maxTokenLifetimeSeconds);
   const now = deps.clock.now();

@@ -5,7 +5,8 @@
  * not exist yet (docs/machine-access.md).
  */
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
+import type { ApiError } from "../../../platform/http/errors";
 import type { ApiKey } from "../machine/api-keys";
 import { type Organization, ownerEmailOf, publicOrgView } from "../../orgs/index";
 
@@ -53,7 +54,7 @@ function sameName(a: string, b: string): boolean {
 }
 
 function notFound(): ApiError {
-  return new ApiError(404, "not_found", { message: "no such organization" });
+  return kernelErrors.error("notFound", { message: "no such organization" });
 }
 
 /** POST /api/public/v1/orgs/by-owner: the key's organization when `ownerEmail` owns it, else none. */

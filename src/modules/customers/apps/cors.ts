@@ -17,19 +17,18 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
-import { ApiError } from "../../../platform/http/errors";
+import { kernelErrors } from "../../../platform/http/error-catalog";
+import type { ApiError } from "../../../platform/http/errors";
+import { appErrors } from "./errors";
 import type { AppGroupRow, ApplicationRow } from "./schema";
 import { findActiveApplication } from "./service";
 import { originAllowed } from "./validation";
-import { kernelErrors } from "../../../platform/http/error-catalog";
 
 export const PUBLIC_APP_PREFIX = "/api/public/apps/:applicationKey";
 const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
 /** Request headers a browser may send cross-origin to these routes. */
 const ALLOWED_HEADERS = ["content-type", "authorization", "x-request-id"];
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-
-export const CorsErrors = { originNotAllowed: "origin_not_allowed" } as const;
 
 type Headers = Record<string, string | number>;
 
@@ -58,7 +57,7 @@ export function appCorsPreflight(ctx: Pick<AppContext, "db">) {
       const found = await findActiveApplication(ctx.db.read, applicationKeyOf(params));
       if (!found) throw unknownApplication();
       if (!applyCors(found.application, request, set.headers as Headers)) {
-        throw new ApiError(403, CorsErrors.originNotAllowed, { message: "this origin is not one of the application's Allowed Origins" });
+        throw appErrors.error("originNotAllowed", { message: "this origin is not one of the application's Allowed Origins" });
       }
       const asked = (request.headers.get("access-control-request-headers") ?? "")
         .split(",")

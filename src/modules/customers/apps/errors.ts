@@ -16,6 +16,8 @@ export const appErrors = defineErrors({
   duplicateEntry: { code: "duplicate_entry", status: 400, message: "the same entry twice in a list" },
   orgMismatch: { code: "org_mismatch", status: 400, message: "a body orgId that is not the organization in the path" },
   applicationExists: { code: "application_exists", status: 409, message: "the app group already has an application for this platform and environment" },
+  /** The public routes' CORS (cors.ts): a preflight from an origin the application does not allow. */
+  originNotAllowed: { code: "origin_not_allowed", status: 403, message: "the Origin is not one of the application's Allowed Origins" },
+  /** The payment engine (monetization-limits.ts); the spec gives no status, 403 is the plan-gate status. */
+  upgradeRequired: { code: "upgrade_required", status: 403, message: "the charge would take this month's collected volume past the plan's cap (feature billing.volume, limitCents, usedCents)" },
 });
-
-export const AppErrors = appErrors.codes;

@@ -2,9 +2,9 @@
  * What each plan allows when app groups charge their own end users (spec §8): the take
  * rate, how many app groups may collect, and the Free plan's monthly volume cap.
  */
-import { ApiError } from "../../../platform/http/errors";
 import { definePlanLimits } from "../../../platform/plans";
 import { limitsOf, type PlanSubject } from "../../orgs/index";
+import { appErrors } from "./errors";
 
 export interface MonetizationLimits {
   takeRateBasisPoints: number;
@@ -30,6 +30,6 @@ export const monetizationLimits = definePlanLimits<MonetizationLimits>("monetiza
 export function requireVolumeRoom(org: PlanSubject, collectedThisMonthCents: number, chargeCents: number): void {
   const cap = limitsOf(org, monetizationLimits).monthlyVolumeCapCents;
   if (cap !== null && collectedThisMonthCents + chargeCents > cap) {
-    throw new ApiError(403, "upgrade_required", { feature: "billing.volume", limitCents: cap, usedCents: collectedThisMonthCents });
+    throw appErrors.error("upgradeRequired", { feature: "billing.volume", limitCents: cap, usedCents: collectedThisMonthCents });
   }
 }

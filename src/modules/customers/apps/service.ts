@@ -18,7 +18,7 @@ import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
 import { monetizationLimits } from "./monetization-limits";
-import { AppErrors, appErrors } from "./errors";
+import { appErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
 import {
   appGroupView,
@@ -86,7 +86,7 @@ function groupVisibleTo(caller: OrgCaller, group: Pick<AppGroupRow, "id" | "key"
 function cleanName(value: string, field: string): string {
   const name = value.trim().replace(/\s+/g, " ");
   // eslint-disable-next-line no-control-regex
-  if (!name || /[\u0000-\u001f\u007f]/.test(value)) throw invalidField(AppErrors.invalidName, field, "a name is not blank and has no control characters");
+  if (!name || /[\u0000-\u001f\u007f]/.test(value)) throw invalidField("invalidName", field, "a name is not blank and has no control characters");
   return name;
 }
 
@@ -94,7 +94,7 @@ function cleanIconUrl(value: string | null, field: string): string | null {
   if (value === null) return null;
   const url = strictUrl(value);
   if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)))) {
-    throw invalidField(AppErrors.invalidIconUrl, field, "an icon URL uses https (http only on localhost)");
+    throw invalidField("invalidIconUrl", field, "an icon URL uses https (http only on localhost)");
   }
   return url.href;
 }
@@ -175,17 +175,17 @@ async function mergeSocialProviders(
     const sealed = input.clientSecret !== undefined ? await deps.secrets.seal(input.clientSecret, socialSecretContext(groupId, provider)) : (current[provider]?.clientSecretSealed ?? null);
     const entry: StoredSocialProvider = { enabled: input.enabled ?? true, clientId: input.clientId.trim(), clientSecretSealed: sealed };
     if (provider === "microsoft") entry.tenant = input.tenant ?? "common";
-    else if (input.tenant != null) throw invalidField(AppErrors.invalidSocialProvider, `${field}.tenant`, "only Microsoft takes a tenant");
+    else if (input.tenant != null) throw invalidField("invalidSocialProvider", `${field}.tenant`, "only Microsoft takes a tenant");
     if (provider === "apple") {
       entry.teamId = input.teamId ?? null;
       entry.keyId = input.keyId ?? null;
-      if (entry.enabled && (!entry.teamId || !entry.keyId)) throw invalidField(AppErrors.invalidSocialProvider, `${field}.teamId`, "Apple needs teamId and keyId with its signing key");
+      if (entry.enabled && (!entry.teamId || !entry.keyId)) throw invalidField("invalidSocialProvider", `${field}.teamId`, "Apple needs teamId and keyId with its signing key");
     } else if (input.teamId != null || input.keyId != null) {
-      throw invalidField(AppErrors.invalidSocialProvider, `${field}.teamId`, "only Apple takes teamId and keyId");
+      throw invalidField("invalidSocialProvider", `${field}.teamId`, "only Apple takes teamId and keyId");
     }
-    if (!entry.clientId) throw invalidField(AppErrors.invalidSocialProvider, `${field}.clientId`, "a client id is required");
+    if (!entry.clientId) throw invalidField("invalidSocialProvider", `${field}.clientId`, "a client id is required");
     if (entry.enabled && !sealed && !SECRET_OPTIONAL_PROVIDERS.includes(provider)) {
-      throw invalidField(AppErrors.invalidSocialProvider, `${field}.clientSecret`, "an enabled provider needs its client secret");
+      throw invalidField("invalidSocialProvider", `${field}.clientSecret`, "an enabled provider needs its client secret");
     }
     next[provider] = entry;
   }
@@ -259,7 +259,7 @@ export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupC
   if (c.actor.kind === "m2m" && c.actor.appGroupId !== null) {
     throw permissionErrors.error("permissionDenied", { message: "a key scoped to one app group cannot create app groups" });
   }
-  if (input.orgId !== undefined && input.orgId !== c.org.id) throw invalidField(AppErrors.orgMismatch, "orgId", "orgId is not the organization in the path");
+  if (input.orgId !== undefined && input.orgId !== c.org.id) throw invalidField("orgMismatch", "orgId", "orgId is not the organization in the path");
   const id = newHexId();
   const { firstApplication, orgId: _orgId, ...fields } = input;
   const changes = definedOnly(await groupChanges(deps, id, null, fields));
@@ -410,12 +410,12 @@ function normaliseApplication(state: ApplicationState, prefix = ""): Application
   const nativeApp = PUBLIC_CLIENT_PLATFORMS.includes(state.platform);
   const redirect = (value: string, field: string) => validateRedirectUrl(value, field, { allowPrivateScheme: nativeApp });
   const oidc = state.oidc;
-  if (new Set(oidc.grantTypes).size !== oidc.grantTypes.length) throw invalidField(AppErrors.duplicateEntry, `${prefix}oidc.grantTypes`, "a grant type is listed twice");
+  if (new Set(oidc.grantTypes).size !== oidc.grantTypes.length) throw invalidField("duplicateEntry", `${prefix}oidc.grantTypes`, "a grant type is listed twice");
   if (oidc.grantTypes.includes("client_credentials") && state.platform !== "server") {
-    throw invalidField(AppErrors.invalidGrantTypes, `${prefix}oidc.grantTypes`, "client_credentials is for server applications, which can keep a secret");
+    throw invalidField("invalidGrantTypes", `${prefix}oidc.grantTypes`, "client_credentials is for server applications, which can keep a secret");
   }
   if (!oidc.pkceRequired && state.platform !== "web" && state.platform !== "server") {
-    throw invalidField(AppErrors.pkceRequired, `${prefix}oidc.pkceRequired`, "native applications cannot keep a secret, so PKCE stays required");
+    throw invalidField("pkceRequired", `${prefix}oidc.pkceRequired`, "native applications cannot keep a secret, so PKCE stays required");
   }
   return {
     name: cleanName(state.name, `${prefix}name`),
@@ -436,13 +436,13 @@ function normaliseApplication(state: ApplicationState, prefix = ""): Application
 function validateSaml(saml: NonNullable<ApplicationRow["saml"]>, field: string): NonNullable<ApplicationRow["saml"]> {
   const entityId = saml.entityId.trim();
   const entityUrl = /^urn:[a-z0-9][a-z0-9-]{0,31}:[^\s]+$/i.test(entityId) ? null : strictUrl(entityId);
-  if (entityUrl === null && !/^urn:/i.test(entityId)) throw invalidField(AppErrors.invalidSaml, `${field}.entityId`, "an EntityID is an absolute URL or a URN");
-  if (entityUrl && !["https:", "http:"].includes(entityUrl.protocol)) throw invalidField(AppErrors.invalidSaml, `${field}.entityId`, "an EntityID URL uses http or https");
+  if (entityUrl === null && !/^urn:/i.test(entityId)) throw invalidField("invalidSaml", `${field}.entityId`, "an EntityID is an absolute URL or a URN");
+  if (entityUrl && !["https:", "http:"].includes(entityUrl.protocol)) throw invalidField("invalidSaml", `${field}.entityId`, "an EntityID URL uses http or https");
   let acsUrl: string;
   try {
     acsUrl = validateRedirectUrl(saml.acsUrl, `${field}.acsUrl`, { allowPrivateScheme: false });
   } catch {
-    throw invalidField(AppErrors.invalidSaml, `${field}.acsUrl`, "an ACS URL is https (http only on localhost), without credentials or fragment");
+    throw invalidField("invalidSaml", `${field}.acsUrl`, "an ACS URL is https (http only on localhost), without credentials or fragment");
   }
   return { entityId, acsUrl };
 }

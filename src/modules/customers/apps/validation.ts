@@ -9,8 +9,8 @@
  * anything that is not absolute (`//evil.com`, `%2F%2Fevil.com`). Credentials in a URL
  * (`https://good.com@evil.com`) and fragments are refused outright.
  */
-import { ApiError } from "../../../platform/http/errors";
-import { AppErrors } from "./errors";
+import type { ApiError } from "../../../platform/http/errors";
+import { appErrors } from "./errors";
 
 export const PLATFORMS = ["web", "ios", "android", "desktop", "server"] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -43,9 +43,12 @@ export const LIMITS = {
 
 export const HEX_COLOR = "^#[0-9A-Fa-f]{6}$";
 
+/** The 400 codes of the apps catalog: a rule a field breaks. */
+type FieldErrorName = { [K in keyof typeof appErrors.specs]: (typeof appErrors.specs)[K]["status"] extends 400 ? K : never }[keyof typeof appErrors.specs];
+
 /** 400 with the module's code for the rule and the failing field (`callbackUrls[2]`). */
-export function invalidField(code: string, field: string, message: string): ApiError {
-  return new ApiError(400, code, { field, message });
+export function invalidField(name: FieldErrorName, field: string, message: string): ApiError {
+  return appErrors.error(name, { field, message });
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -97,9 +100,9 @@ function secureWeb(url: URL): boolean {
  */
 export function validateOrigin(value: string, field: string): string {
   const url = strictUrl(value);
-  if (!url || !isWeb(url)) throw invalidField(AppErrors.invalidOrigin, field, "an origin is https://host[:port] (http only on localhost)");
-  if (!secureWeb(url)) throw invalidField(AppErrors.invalidOrigin, field, "an origin uses https (http only on localhost, 127.0.0.1 or [::1])");
-  if (!/^https?:\/\/[^/?#]+\/?$/i.test(value)) throw invalidField(AppErrors.invalidOrigin, field, "an origin has no path, query or fragment");
+  if (!url || !isWeb(url)) throw invalidField("invalidOrigin", field, "an origin is https://host[:port] (http only on localhost)");
+  if (!secureWeb(url)) throw invalidField("invalidOrigin", field, "an origin uses https (http only on localhost, 127.0.0.1 or [::1])");
+  if (!/^https?:\/\/[^/?#]+\/?$/i.test(value)) throw invalidField("invalidOrigin", field, "an origin has no path, query or fragment");
   return url.origin;
 }
 
@@ -110,14 +113,14 @@ export function validateOrigin(value: string, field: string): string {
  */
 export function validateRedirectUrl(value: string, field: string, options: { allowPrivateScheme: boolean }): string {
   const url = strictUrl(value);
-  if (!url) throw invalidField(AppErrors.invalidRedirectUrl, field, "not an absolute URL we can redirect to safely (no credentials, spaces, backslashes or dangerous schemes)");
-  if (url.hash) throw invalidField(AppErrors.invalidRedirectUrl, field, "a redirect URL has no fragment");
+  if (!url) throw invalidField("invalidRedirectUrl", field, "not an absolute URL we can redirect to safely (no credentials, spaces, backslashes or dangerous schemes)");
+  if (url.hash) throw invalidField("invalidRedirectUrl", field, "a redirect URL has no fragment");
   if (isWeb(url)) {
-    if (!secureWeb(url)) throw invalidField(AppErrors.invalidRedirectUrl, field, "a redirect URL uses https (http only on localhost, 127.0.0.1 or [::1])");
+    if (!secureWeb(url)) throw invalidField("invalidRedirectUrl", field, "a redirect URL uses https (http only on localhost, 127.0.0.1 or [::1])");
     return url.href;
   }
   if (options.allowPrivateScheme && PRIVATE_SCHEME.test(url.protocol)) return url.href;
-  throw invalidField(AppErrors.invalidRedirectUrl, field, options.allowPrivateScheme ? "use https or your app's own private-use scheme" : "a web or server application redirects over https");
+  throw invalidField("invalidRedirectUrl", field, options.allowPrivateScheme ? "use https or your app's own private-use scheme" : "a web or server application redirects over https");
 }
 
 /** Validates each entry (the schema caps the count) and refuses duplicates after canonicalising. */
@@ -126,7 +129,7 @@ export function validateList(values: readonly string[], field: string, each: (va
   const out: string[] = [];
   values.forEach((value, i) => {
     const canonical = each(value, `${field}[${i}]`);
-    if (seen.has(canonical)) throw invalidField(AppErrors.duplicateEntry, `${field}[${i}]`, "listed twice");
+    if (seen.has(canonical)) throw invalidField("duplicateEntry", `${field}[${i}]`, "listed twice");
     seen.add(canonical);
     out.push(canonical);
   });
@@ -138,7 +141,7 @@ export function validateRpId(value: string, field: string): string {
   const host = value.trim().toLowerCase();
   const label = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
   if (host.length > LIMITS.rpId || !(new RegExp(`^${label}(?:\\.${label})*$`).test(host))) {
-    throw invalidField(AppErrors.invalidRpId, field, "a relying-party id is a host name such as login.example.com (no scheme, port or path)");
+    throw invalidField("invalidRpId", field, "a relying-party id is a host name such as login.example.com (no scheme, port or path)");
   }
   return host;
 }

@@ -6,8 +6,8 @@
  */
 import { t } from "elysia";
 import type { Tx } from "../../../platform/db/database";
-import { ApiError } from "../../../platform/http/errors";
 import { duplicateValue, orgSettingsSection, requirePlan, sectionOfOtherOrganizations, validHostname } from "../../orgs/index";
+import { loginDomainErrors } from "./errors";
 
 const LoginDomain = t.Object(
   {
@@ -58,6 +58,6 @@ async function assertDomainsFree(tx: Tx, orgId: string, domains: ReadonlyArray<{
   const taken = new Set(others.flatMap((doc) => doc.customLoginDomains.map((d) => d.domain)));
   const index = domains.findIndex((d) => taken.has(d.domain));
   if (index >= 0) {
-    throw new ApiError(409, "domain_in_use", { field: `customLoginDomains[${index}].domain`, message: `${domains[index]!.domain} is used by another organization` });
+    throw loginDomainErrors.error("domainInUse", { field: `customLoginDomains[${index}].domain`, message: `${domains[index]!.domain} is used by another organization` });
   }
 }

@@ -1,6 +1,7 @@
 /** How far back each plan may read its audit events (spec §8); Enterprise's is "per contract" (null: no limit here). */
-import { ApiError } from "../../../platform/http/errors";
+import type { ApiError } from "../../../platform/http/errors";
 import { definePlanLimits } from "../../../platform/plans";
+import { auditErrors } from "./errors";
 
 export const auditLimits = definePlanLimits<{ retentionDays: number | null }>("audit", {
   free: { retentionDays: 1 },
@@ -12,5 +13,5 @@ export const auditLimits = definePlanLimits<{ retentionDays: number | null }>("a
 
 /** 402 UPGRADE_REQUIRED: an audit query range entirely outside the retention window. */
 export function auditRetentionExceeded(): ApiError {
-  return new ApiError(402, "UPGRADE_REQUIRED", { feature: "audit.retention" });
+  return auditErrors.error("upgradeRequired", { status: 402, feature: "audit.retention" });
 }

@@ -4,7 +4,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
-import { ApiError } from "../../../../platform/http/errors";
 import { endUserErrors } from "../errors";
 import { consumeFlowToken, countFlowTokenAttempt } from "../flow-tokens";
 import { endUserMfaCodes, endUsers } from "../schema";
@@ -12,12 +11,12 @@ import { assertCanSignIn, findEndUserById } from "../service";
 import { completeSignIn, recordFailedSignIn, type OpenedSession, type SignInClient, type SignInMethod } from "../sign-in";
 import { requireTokenSigner } from "../tokens";
 import { codeMatches, liveCodeOf, MFA_MAX_ATTEMPTS, pendingSignInOf, readMfaToken } from "./codes";
-import { MfaErrors } from "./errors";
+import { MfaErrors, mfaErrors } from "./errors";
 
 /** RFC 8176 methods a completed SMS second factor adds to the first factor's. */
 export const SMS_MFA_AMR = ["sms", "mfa"] as const;
 
-type Refusal = { error: string; attemptsLeft?: number; endUserId: string | null };
+type Refusal = { error: "codeNotSent" | "codeInvalid" | "locked"; attemptsLeft?: number; endUserId: string | null };
 
 /**
  * Checks the code against the session's latest delivered code. Right: the mfa token is
@@ -35,10 +34,10 @@ export async function verifyMfaCode(
     const now = deps.clock.now();
     const token = await readMfaToken(tx, input.mfaToken, client, now);
     const code = await liveCodeOf(tx, token.id, now);
-    if (!code) return { refused: { error: MfaErrors.codeNotSent, endUserId: token.endUserId } };
+    if (!code) return { refused: { error: "codeNotSent", endUserId: token.endUserId } };
     if (!codeMatches(code, input.code)) {
       const attemptsLeft = MFA_MAX_ATTEMPTS - (await countFlowTokenAttempt(tx, token));
-      return { refused: { error: attemptsLeft > 0 ? MfaErrors.codeInvalid : MfaErrors.locked, attemptsLeft, endUserId: token.endUserId } };
+      return { refused: { error: attemptsLeft > 0 ? "codeInvalid" : "locked", attemptsLeft, endUserId: token.endUserId } };
     }
     const found = token.endUserId ? await findEndUserById(tx, client.appGroup.id, token.endUserId) : null;
     if (!found) throw endUserErrors.error("invalidToken", { field: "mfaToken", message: "this sign-in is no longer valid; sign in again" });
@@ -60,10 +59,10 @@ export async function verifyMfaCode(
   });
   if ("opened" in outcome) return outcome.opened;
   const { error, attemptsLeft, endUserId } = outcome.refused;
-  await recordFailedSignIn(deps, client, { method: "mfa_sms", reason: error, endUserId });
-  throw new ApiError(400, error, {
+  await recordFailedSignIn(deps, client, { method: "mfa_sms", reason: MfaErrors[error], endUserId });
+  throw mfaErrors.error(error, {
     field: "code",
     ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
-    message: error === MfaErrors.codeNotSent ? "no code has been sent for this sign-in yet" : attemptsLeft ? "wrong code" : "too many wrong codes; sign in again",
+    message: error === "codeNotSent" ? "no code has been sent for this sign-in yet" : attemptsLeft ? "wrong code" : "too many wrong codes; sign in again",
   });
 }
