@@ -57,7 +57,8 @@ describe("checkModules refuses an ambiguous list", () => {
     const a = defineModule<AppContext>({ name: "a", events: [event] });
     const b = defineModule<AppContext>({ name: "b", events: [{ ...event }] });
     expect(() => checkModules([a, b], deps)).toThrow('audit event "test.thing.happened" is declared by both "a" and "b"');
-    expect(() => registerAuditEvents([{ type: "org.created", description: "again" }])).toThrow('audit event "org.created" is already in the catalog');
+    registerAuditEvents([{ type: "test.thing.registered", description: "once" }]);
+    expect(() => registerAuditEvents([{ type: "test.thing.registered", description: "again" }])).toThrow('audit event "test.thing.registered" is already in the catalog');
   });
 
   test("a name that is not a folder name", () => {

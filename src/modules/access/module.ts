@@ -1,6 +1,7 @@
 /** Machine access: API keys, M2M tokens, plugin tokens, partner assertions, signed permits, and the public v1 family. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { ACCESS_EVENTS } from "./events";
 import { apiKeyRevocationMarkers } from "./machine/api-keys";
 import { looksLikeM2mToken } from "./machine/m2m-token";
 import { resolveMachineAccess } from "./machine/m2m";
@@ -17,6 +18,7 @@ import { publicV1Routes } from "./public-v1/routes";
 
 export const accessModule = defineModule<AppContext>({
   name: "access",
+  events: Object.values(ACCESS_EVENTS),
   settings: [apiKeySettings],
   tags: [
     { name: "Keys", description: "The Org Master Seal, the organization's signing keys and JWKS, and org API keys." },

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
-import { auditEvent, AUDIT_EVENTS } from "../../platform/audit/catalog";
+import { auditEvent } from "../../platform/audit/catalog";
+import { ANALYTICS_EVENTS } from "./events";
 import type { Queryable } from "../../platform/db/database";
 import { APP_SCOPES, appGroupOf, appGroupsOf } from "../customers/index";
 import { assertCan, type OrgActor, type Organization } from "../orgs/index";
@@ -47,7 +48,7 @@ export async function setCollection(
         .values({ id: group.id, orgId: caller.org.id, eventsEnabled, updatedBy: caller.actor.userId, updatedAt: now })
         .onConflictDoUpdate({ target: analyticsCollection.id, set: { eventsEnabled, updatedBy: caller.actor.userId, updatedAt: now } });
       await appendAudit(tx, {
-        ...auditEvent(AUDIT_EVENTS.analyticsCollectionChanged, { appGroupId: group.id, from: before, to: eventsEnabled }),
+        ...auditEvent(ANALYTICS_EVENTS.analyticsCollectionChanged, { appGroupId: group.id, from: before, to: eventsEnabled }),
         orgId: caller.org.id,
         appGroupId: group.id,
         actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },

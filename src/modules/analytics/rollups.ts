@@ -21,7 +21,7 @@ import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso } from "../../platform/clock";
 import { appendAudit } from "../../platform/audit/append";
-import { AUDIT_EVENTS } from "../../platform/audit/catalog";
+import { ANALYTICS_EVENTS } from "./events";
 import { recordHash } from "../../platform/crypto/canonical-json";
 import type { Queryable } from "../../platform/db/database";
 import { sha256Hex } from "../../platform/crypto/hash";
@@ -225,7 +225,7 @@ async function hasSourceRows(reader: Queryable, kind: RollupKind, appGroupId: st
 /** Stores one rollup with its audit event, unless another run stored it first. */
 async function storeRollup(deps: Deps, kind: RollupKind, target: { orgId: string; appGroupId: string; date: string }, built: BuiltRollup<unknown>): Promise<boolean> {
   const now = deps.clock.now();
-  const definition = kind === "behavior" ? AUDIT_EVENTS.behaviorRollupCreated : AUDIT_EVENTS.signInRollupCreated;
+  const definition = kind === "behavior" ? ANALYTICS_EVENTS.behaviorRollupCreated : ANALYTICS_EVENTS.signInRollupCreated;
   return deps.db.write(async (tx) => {
     await tx.lock(`analytics.rollup:${target.appGroupId}`);
     const [existing] = await tx

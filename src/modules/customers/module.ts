@@ -1,6 +1,7 @@
 /** App groups and applications, and their end users: sign-in methods, MFA, passkeys, social, import, hosted login. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { CUSTOMER_EVENTS } from "./events";
 import { appRoutes } from "./apps/routes";
 import { monetizationLimits } from "./apps/monetization-limits";
 import { loginDomainSettings } from "./domains/settings";
@@ -27,6 +28,7 @@ import { socialErrors } from "./end-users/social/errors";
 
 export const customersModule = defineModule<AppContext>({
   name: "customers",
+  events: Object.values(CUSTOMER_EVENTS),
   limits: [monetizationLimits],
   settings: [loginDomainSettings],
   errors: [appErrors, endUserErrors, socialErrors, endUserPasskeyErrors, mfaErrors, importErrors, loginDomainErrors],

@@ -6,7 +6,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
+import { auditEvent } from "../../platform/audit/catalog";
+import { ORG_EVENTS } from "./events";
 import { newId } from "../../platform/ids";
 import { connectedIds, memberships } from "./schema";
 
@@ -40,7 +41,7 @@ export async function addMembership(tx: Tx, input: AddMembershipInput): Promise<
   if (!existing) {
     await appendAudit(tx, {
       orgId: input.orgId,
-      ...auditEvent(AUDIT_EVENTS.memberAdded, { userId: input.user.id, connectedId, role: input.role }),
+      ...auditEvent(ORG_EVENTS.memberAdded, { userId: input.user.id, connectedId, role: input.role }),
       actor: input.actor,
       requestId: input.requestId,
       at: input.at,

@@ -1,6 +1,7 @@
 /** Organizations, members and badges, roles and permissions, settings, OTP. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { ORG_EVENTS } from "./events";
 import { orgOtpPruneJob } from "./jobs";
 import { memberRoutes } from "./members/routes";
 import { registerSmsCodeLedger } from "../messaging/index";
@@ -18,6 +19,7 @@ import { ORG_SEALED_RECORDS } from "./sealed-records";
 
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
+  events: Object.values(ORG_EVENTS),
   limits: [ssoLimits],
   settings: [generalSettings, securitySettings, onboardingSettings, notificationSettings],
   tags: [

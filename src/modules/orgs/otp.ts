@@ -16,7 +16,8 @@ import { timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, gte, inArray, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { appendAudit } from "../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
+import { auditEvent } from "../../platform/audit/catalog";
+import { ORG_EVENTS } from "./events";
 import { toIso } from "../../platform/clock";
 import { sha256Hex } from "../../platform/crypto/hash";
 import type { Tx } from "../../platform/db/database";
@@ -99,7 +100,7 @@ export async function verifyPhoneOtp(deps: Pick<AppContext, "db" | "clock">, cal
     await tx.update(organizations).set({ verifiedPhone: phone, phoneVerifiedAt: now }).where(eq(organizations.id, caller.org.id));
     await appendAudit(tx, {
       orgId: caller.org.id,
-      ...auditEvent(AUDIT_EVENTS.orgPhoneVerified, { phone, previousPhone: org?.verifiedPhone ?? null }),
+      ...auditEvent(ORG_EVENTS.orgPhoneVerified, { phone, previousPhone: org?.verifiedPhone ?? null }),
       actor: { kind: "user", id: caller.actor.userId },
       requestId: caller.requestId,
       at: now,
@@ -149,7 +150,7 @@ export async function verifyEmailOtp(deps: Pick<AppContext, "db" | "clock">, cal
     await tx.update(organizations).set({ verifiedEmail: email, emailVerifiedAt: now }).where(eq(organizations.id, caller.org.id));
     await appendAudit(tx, {
       orgId: caller.org.id,
-      ...auditEvent(AUDIT_EVENTS.orgEmailVerified, { email, previousEmail: org?.verifiedEmail ?? null }),
+      ...auditEvent(ORG_EVENTS.orgEmailVerified, { email, previousEmail: org?.verifiedEmail ?? null }),
       actor: { kind: "user", id: caller.actor.userId },
       requestId: caller.requestId,
       at: now,
@@ -230,7 +231,7 @@ async function issueCode(deps: Pick<AppContext, "db" | "clock">, caller: OtpCall
     });
     await appendAudit(tx, {
       orgId: caller.org.id,
-      ...auditEvent(AUDIT_EVENTS.orgOtpRequested, { channel, destination, ...request.auditPayload }),
+      ...auditEvent(ORG_EVENTS.orgOtpRequested, { channel, destination, ...request.auditPayload }),
       actor: { kind: "user", id: caller.actor.userId },
       requestId: caller.requestId,
       at: now,

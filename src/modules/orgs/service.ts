@@ -7,7 +7,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
+import { auditEvent } from "../../platform/audit/catalog";
+import { ORG_EVENTS } from "./events";
 import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { kernelErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
@@ -153,7 +154,7 @@ async function insertOrganizationWithOwner(tx: Tx, owner: User, input: NewOrgInp
   const org = await insertWithSlug(tx, { name: input.name, type: input.type, plan: input.plan, parentOrgId: input.parentOrgId, ownerUserId: owner.id, createdAt: at }, input.slug);
   await appendAudit(tx, {
     orgId: org.id,
-    ...auditEvent(AUDIT_EVENTS.orgCreated, { name: org.name, slug: org.slug, type: org.type, plan: org.plan, ...(org.parentOrgId ? { parentOrgId: org.parentOrgId } : {}) }),
+    ...auditEvent(ORG_EVENTS.orgCreated, { name: org.name, slug: org.slug, type: org.type, plan: org.plan, ...(org.parentOrgId ? { parentOrgId: org.parentOrgId } : {}) }),
     actor: userActor(actor),
     requestId: actor.requestId,
     at,
@@ -269,7 +270,7 @@ export async function changeOrganizationType(deps: Pick<AppContext, "db" | "cloc
     if (from === input.type) return current;
     assertTypeUpgrade(from, input.type);
     const [row] = await tx.update(organizations).set({ type: input.type }).where(eq(organizations.id, org.id)).returning();
-    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgTypeChanged, { from, to: input.type }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
+    await appendAudit(tx, { orgId: org.id, ...auditEvent(ORG_EVENTS.orgTypeChanged, { from, to: input.type }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
     return row!;
   });
   return viewOf(deps.db.read, updated, actor.role, await parentSlugOf(deps.db.read, updated));
@@ -310,7 +311,7 @@ export async function setRepresentative(
     const before = (current.representative as Representative | null) ?? null;
     if (before && canonicalJson(before) === canonicalJson(next)) return next;
     await tx.update(organizations).set({ representative: { ...next } }).where(eq(organizations.id, org.id));
-    await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgRepresentativeSet, { before, after: next }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
+    await appendAudit(tx, { orgId: org.id, ...auditEvent(ORG_EVENTS.orgRepresentativeSet, { before, after: next }), actor: userActor(actor), requestId: c.requestId, at: deps.clock.now() });
     return next;
   });
 }
@@ -355,7 +356,7 @@ export async function createSubOrganization(
     }
     await appendAudit(tx, {
       orgId: parent.id,
-      ...auditEvent(AUDIT_EVENTS.orgSubOrgCreated, { subOrgId: row.id, slug: row.slug, name: row.name, type: row.type }),
+      ...auditEvent(ORG_EVENTS.orgSubOrgCreated, { subOrgId: row.id, slug: row.slug, name: row.name, type: row.type }),
       actor: userActor(actor),
       requestId: c.requestId,
       at,
@@ -399,8 +400,8 @@ export async function deleteSubOrganization(
     if (!sub) throw notFound();
     const at = deps.clock.now();
     const audit = { actor: userActor(actor), requestId: c.requestId, at };
-    await appendAudit(tx, { ...audit, orgId: sub.id, ...auditEvent(AUDIT_EVENTS.orgDeleted, { slug: sub.slug, name: sub.name, parentOrgId: parent.id }) });
-    await appendAudit(tx, { ...audit, orgId: parent.id, ...auditEvent(AUDIT_EVENTS.orgSubOrgDeleted, { subOrgId: sub.id, slug: sub.slug, name: sub.name }) });
+    await appendAudit(tx, { ...audit, orgId: sub.id, ...auditEvent(ORG_EVENTS.orgDeleted, { slug: sub.slug, name: sub.name, parentOrgId: parent.id }) });
+    await appendAudit(tx, { ...audit, orgId: parent.id, ...auditEvent(ORG_EVENTS.orgSubOrgDeleted, { subOrgId: sub.id, slug: sub.slug, name: sub.name }) });
     await tx.delete(organizations).where(eq(organizations.id, sub.id));
     return { id: sub.id, slug: sub.slug, deleted: true as const };
   });
@@ -451,7 +452,7 @@ export async function bootstrapOrganization(
       // The dashboard took the slug between the read and the insert.
       if (!inserted) throw slugTaken(slug);
       org = inserted;
-      await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgCreated, { name, slug, type: org.type, plan: org.plan }), actor, at: now });
+      await appendAudit(tx, { orgId: org.id, ...auditEvent(ORG_EVENTS.orgCreated, { name, slug, type: org.type, plan: org.plan }), actor, at: now });
     } else if (existing.ownerUserId !== user.id) {
       throw slugTaken(slug);
     } else if (plan && plan !== existing.plan) {
@@ -520,11 +521,11 @@ async function changePlan(tx: Tx, actor: AuditActor, org: Organization, to: Plan
     });
   }
   await tx.update(organizations).set({ plan: to }).where(eq(organizations.id, org.id));
-  await appendAudit(tx, { orgId: org.id, ...auditEvent(AUDIT_EVENTS.orgPlanChanged, { from: org.plan, to }), actor, at });
+  await appendAudit(tx, { orgId: org.id, ...auditEvent(ORG_EVENTS.orgPlanChanged, { from: org.plan, to }), actor, at });
   const children = await tx.select({ id: organizations.id, plan: organizations.plan }).from(organizations).where(eq(organizations.parentOrgId, org.id));
   for (const child of children) {
     if (child.plan === to) continue;
     await tx.update(organizations).set({ plan: to }).where(eq(organizations.id, child.id));
-    await appendAudit(tx, { orgId: child.id, ...auditEvent(AUDIT_EVENTS.orgPlanChanged, { from: child.plan, to, via: "parent" }), actor, at });
+    await appendAudit(tx, { orgId: child.id, ...auditEvent(ORG_EVENTS.orgPlanChanged, { from: child.plan, to, via: "parent" }), actor, at });
   }
 }

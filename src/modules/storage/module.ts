@@ -1,6 +1,7 @@
 /** Files, sharing and lifecycle rules. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { STORAGE_EVENTS } from "./events";
 import { trashRetentionJob } from "./files/jobs";
 import { fileRoutes } from "./files/routes";
 import { storageLimits } from "./files/limits";
@@ -15,6 +16,7 @@ import { fileSharingRoutes } from "./sharing/routes";
 
 export const storageModule = defineModule<AppContext>({
   name: "storage",
+  events: Object.values(STORAGE_EVENTS),
   limits: [storageLimits, lifecycleLimits],
   errors: [fileErrors, lifecycleErrors, shareErrors],
   tags: [

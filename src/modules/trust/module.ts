@@ -1,6 +1,7 @@
 /** The audit chain (checkpoints, retention, verification), the organization's keys and seals. */
 import type { AppContext } from "../../context";
 import { defineModule } from "../../platform/module";
+import { TRUST_EVENTS } from "./events";
 import { checkpointJob, retentionJob, verifyJob } from "./audit/jobs";
 import { auditErrors } from "./audit/errors";
 import { auditLimits } from "./audit/limits";
@@ -13,6 +14,7 @@ import { signingKeyRecords } from "./keys/sealed-records";
 
 export const trustModule = defineModule<AppContext>({
   name: "trust",
+  events: Object.values(TRUST_EVENTS),
   limits: [auditLimits],
   tags: [
     { name: "Audit", description: "The sealed audit chain: queries, verification, checkpoints, integrity, retention and exports (/api/v1/admin)." },

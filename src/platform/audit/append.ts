@@ -7,7 +7,7 @@
  * held until commit, so the next writer reads this event as its predecessor.
  *
  * Event types and their payloads are listed in catalog.ts; emit with
- * `{ ...auditEvent(AUDIT_EVENTS.x, payload), orgId, actor, at }`.
+ * `{ ...auditEvent(ORG_EVENTS.x, payload), orgId, actor, at }`.
  */
 import { Database as SqliteConnection } from "bun:sqlite";
 import { desc, eq } from "drizzle-orm";

@@ -10,7 +10,8 @@
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ACCESS_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
@@ -208,7 +209,7 @@ async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedApiKey> {
   await tx.insert(apiKeys).values(row);
   await appendAudit(tx, {
     orgId: input.orgId,
-    ...auditEvent(AUDIT_EVENTS.apiKeyCreated, {
+    ...auditEvent(ACCESS_EVENTS.apiKeyCreated, {
       keyId: row.id,
       prefix: row.prefix,
       scopes: row.scopes,
@@ -258,7 +259,7 @@ export async function revokeApiKey(
     await tx.update(apiKeys).set({ revokedAt: now, revokedBy: actor.userId, revocationMarkerUntil: until }).where(eq(apiKeys.id, keyId));
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.apiKeyRevoked, { keyId, prefix: key.prefix, markerUntil: toIso(until) }),
+      ...auditEvent(ACCESS_EVENTS.apiKeyRevoked, { keyId, prefix: key.prefix, markerUntil: toIso(until) }),
       actor: { kind: "user", id: actor.userId },
       requestId: options.requestId,
       at: now,

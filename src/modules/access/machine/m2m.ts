@@ -7,7 +7,8 @@
  * service account is still active (read fresh, with its role's current scopes).
  */
 import type { AppContext } from "../../../context";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ACCESS_EVENTS } from "../events";
 import { appendAuditCommitted } from "../../../platform/audit/group-commit";
 import { newId } from "../../../platform/ids";
 import { activeServiceAccount, coversAll, type MachineOrgActor, type Organization, orgBySlug, type OrgCaller, parseScope } from "../../orgs/index";
@@ -93,7 +94,7 @@ export async function exchangeApiKey(deps: Pick<AppContext, "db" | "clock" | "co
   // The token is answered only once its issuance is in the chain; concurrent exchanges share a commit.
   await appendAuditCommitted(deps.db, {
     orgId: org.id,
-    ...auditEvent(AUDIT_EVENTS.m2mTokenIssued, { keyId: key.id, tokenId: claims.jti, scopes, expiresIn }),
+    ...auditEvent(ACCESS_EVENTS.m2mTokenIssued, { keyId: key.id, tokenId: claims.jti, scopes, expiresIn }),
     actor: { kind: "api_key", id: key.id, connectedId },
     appGroupId: key.appGroupId,
     requestId: input.requestId,

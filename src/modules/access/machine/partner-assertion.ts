@@ -12,7 +12,8 @@
  */
 import type { AppContext } from "../../../context";
 import { appendAuditCommitted } from "../../../platform/audit/group-commit";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ACCESS_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import { signRs256 } from "../../../platform/crypto/rs256";
 import { newId } from "../../../platform/ids";
@@ -131,7 +132,7 @@ export async function issuePartnerAssertion(
   // Shares a commit with concurrent exchanges and assertions; answered once it is in the chain.
   await appendAuditCommitted(deps.db, {
     orgId: org.id,
-    ...auditEvent(AUDIT_EVENTS.partnerAssertionIssued, {
+    ...auditEvent(ACCESS_EVENTS.partnerAssertionIssued, {
       keyId: key.id,
       assertionId: claims.jti,
       kid: signer.kid,

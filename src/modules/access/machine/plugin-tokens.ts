@@ -9,7 +9,8 @@
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ACCESS_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
@@ -122,7 +123,7 @@ export async function createPluginToken(deps: Pick<AppContext, "db" | "clock">, 
     await tx.insert(orgPluginTokens).values(row);
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.pluginTokenCreated, { tokenId: row.id, name, prefix: row.prefix, scopes, expiresAt: toIso(row.expiresAt) }),
+      ...auditEvent(ACCESS_EVENTS.pluginTokenCreated, { tokenId: row.id, name, prefix: row.prefix, scopes, expiresAt: toIso(row.expiresAt) }),
       actor: { kind: "user", id: actor.userId, connectedId: actor.connectedId },
       requestId: input.requestId,
       at: now,
@@ -167,7 +168,7 @@ export async function revokePluginToken(
     await tx.update(orgPluginTokens).set({ revokedAt: now, revokedBy: actor.userId }).where(eq(orgPluginTokens.id, tokenId));
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.pluginTokenRevoked, { tokenId, name: row.name, prefix: row.prefix }),
+      ...auditEvent(ACCESS_EVENTS.pluginTokenRevoked, { tokenId, name: row.name, prefix: row.prefix }),
       actor: { kind: "user", id: actor.userId, connectedId: actor.connectedId },
       requestId: options.requestId,
       at: now,

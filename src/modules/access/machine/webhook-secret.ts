@@ -13,7 +13,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ACCESS_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import { randomSecret } from "../../../platform/crypto/hash";
 import type { Queryable } from "../../../platform/db/database";
@@ -89,7 +90,7 @@ export async function regenerateWebhookSecret(
     const previousValidUntil = next.previousValidUntil === null ? null : toIso(next.previousValidUntil);
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.webhookSecretRegenerated, {
+      ...auditEvent(ACCESS_EVENTS.webhookSecretRegenerated, {
         createdAt: toIso(now),
         replacedCreatedAt: replaced ? toIso(replaced.createdAt) : null,
         previousValidUntil,

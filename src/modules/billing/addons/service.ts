@@ -16,7 +16,8 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit } from "../../../platform/audit/append";
-import { auditEvent, AUDIT_EVENTS } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { BILLING_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { type AddonKey, ADDONS, assertCan, type Caller, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
@@ -123,7 +124,7 @@ export async function enableAddon(deps: Deps, caller: AddonCaller, addonKey: str
       ? await tx.update(orgAddons).set(values).where(eq(orgAddons.id, row.id)).returning()
       : await tx.insert(orgAddons).values({ id: crypto.randomUUID(), orgId: caller.org.id, addonKey: key, ...values }).returning();
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.addonEnabled, { addonKey: key, chargedCents: charge, balanceAfterCents: balanceAfter, paidThrough: toIso(paidThrough) }),
+      ...auditEvent(BILLING_EVENTS.addonEnabled, { addonKey: key, chargedCents: charge, balanceAfterCents: balanceAfter, paidThrough: toIso(paidThrough) }),
       orgId: caller.org.id,
       actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
       requestId: caller.requestId,
@@ -143,7 +144,7 @@ export async function disableAddon(deps: Deps, caller: AddonCaller, addonKey: st
     if (!row || row.status !== "active") return addonView(caller.org, key, row ?? null);
     const [stored] = await tx.update(orgAddons).set({ status: "disabled", disabledAt: now, updatedAt: now }).where(eq(orgAddons.id, row.id)).returning();
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.addonDisabled, { addonKey: key }),
+      ...auditEvent(BILLING_EVENTS.addonDisabled, { addonKey: key }),
       orgId: caller.org.id,
       actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
       requestId: caller.requestId,
@@ -163,7 +164,7 @@ export async function topUpCredit(deps: Deps, caller: AddonCaller, amountCents: 
   return deps.db.write(async (tx) => {
     const balance = await moveCredit(tx, caller.org.id, amountCents, "top_up", caller.actor.userId, now);
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.creditToppedUp, { amountCents, balanceAfterCents: balance }),
+      ...auditEvent(BILLING_EVENTS.creditToppedUp, { amountCents, balanceAfterCents: balance }),
       orgId: caller.org.id,
       actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
       requestId: caller.requestId,

@@ -12,7 +12,8 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { CUSTOMER_EVENTS } from "../events";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
@@ -225,7 +226,7 @@ async function checkCollectionSwitch(tx: Tx, c: AppsCaller, groupId: string | nu
 
 async function recordCollectionSwitch(tx: Tx, c: AppsCaller, group: AppGroupRow, from: boolean, at: number): Promise<void> {
   if (from === group.billingCollection) return;
-  const definition = group.billingCollection ? AUDIT_EVENTS.monetizationEnabled : AUDIT_EVENTS.monetizationDisabled;
+  const definition = group.billingCollection ? CUSTOMER_EVENTS.monetizationEnabled : CUSTOMER_EVENTS.monetizationDisabled;
   await appendAudit(tx, { ...auditEvent(definition, { appGroupId: group.id }), ...auditContext(c, group.id, at) });
 }
 
@@ -300,7 +301,7 @@ export async function createAppGroup(deps: Deps, c: AppsCaller, input: AppGroupC
       })
       .returning();
     const app = await insertApplication(tx, c, group!, first, at);
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.appGroupCreated, { appGroupId: id, key: group!.key, name: group!.name, firstApplicationId: app.id }), ...auditContext(c, id, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.appGroupCreated, { appGroupId: id, key: group!.key, name: group!.name, firstApplicationId: app.id }), ...auditContext(c, id, at) });
     await recordCollectionSwitch(tx, c, group!, false, at);
     return appGroupView(group!, [app]);
   });
@@ -336,7 +337,7 @@ export async function updateAppGroup(deps: Deps, c: AppsCaller, groupId: string,
     await checkCollectionSwitch(tx, c, fresh.id, fresh.billingCollection, changes.billingCollection ?? fresh.billingCollection);
     const [group] = await tx.update(appGroups).set({ ...changes, updatedAt: at }).where(eq(appGroups.id, fresh.id)).returning();
     const fields = Object.keys(changes).filter((k) => k !== "billingCollection");
-    if (fields.length > 0) await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.appGroupUpdated, { appGroupId: fresh.id, fields }), ...auditContext(c, fresh.id, at) });
+    if (fields.length > 0) await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.appGroupUpdated, { appGroupId: fresh.id, fields }), ...auditContext(c, fresh.id, at) });
     await recordCollectionSwitch(tx, c, group!, fresh.billingCollection, at);
     return appGroupView(group!, await groupApplications(tx, fresh.id));
   });
@@ -363,7 +364,7 @@ export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c:
       await tx.lock(`app_group:${current.id}`);
       const fresh = await visibleGroup(tx, c, current.id);
       const [group] = await tx.update(appGroups).set({ iconUrl, updatedAt: at }).where(eq(appGroups.id, fresh.id)).returning();
-      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.appGroupIconChanged, { appGroupId: fresh.id, iconUrl }), ...auditContext(c, fresh.id, at) });
+      await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.appGroupIconChanged, { appGroupId: fresh.id, iconUrl }), ...auditContext(c, fresh.id, at) });
       return { view: appGroupView(group!, await groupApplications(tx, fresh.id)), replaced: fresh.iconUrl };
     });
   } catch (error) {
@@ -388,7 +389,7 @@ export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs">, c: 
     const removed = await tx.delete(applications).where(eq(applications.appGroupId, group.id)).returning({ id: applications.id });
     await tx.update(appGroups).set({ deletedAt: at, updatedAt: at, billingCollection: false }).where(eq(appGroups.id, group.id));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.appGroupDeleted, { appGroupId: group.id, key: group.key, name: group.name, applicationIds: removed.map((r) => r.id) }),
+      ...auditEvent(CUSTOMER_EVENTS.appGroupDeleted, { appGroupId: group.id, key: group.key, name: group.name, applicationIds: removed.map((r) => r.id) }),
       ...auditContext(c, group.id, at),
     });
     return { deleted: true as const, id: group.id, groupKey: group.key, iconUrl: group.iconUrl };
@@ -466,7 +467,7 @@ async function insertApplication(tx: Tx, c: AppsCaller, group: AppGroupRow, stat
     .values({ id, orgId: c.org.id, appGroupId: group.id, clientKey: `client_${id}`, status: "active", ...state, createdBy: actorId(c.actor), createdAt: at, updatedAt: at })
     .returning();
   await appendAudit(tx, {
-    ...auditEvent(AUDIT_EVENTS.applicationCreated, { applicationId: id, clientKey: app!.clientKey, name: app!.name, platform: app!.platform, environment: app!.environment }),
+    ...auditEvent(CUSTOMER_EVENTS.applicationCreated, { applicationId: id, clientKey: app!.clientKey, name: app!.name, platform: app!.platform, environment: app!.environment }),
     ...auditContext(c, group.id, at),
   });
   return app!;
@@ -503,7 +504,7 @@ export async function updateApplication(deps: Deps, c: AppsCaller, appId: string
     const { app } = await visibleApplication(tx, c, current.id);
     await requireFreeSlot(tx, app.appGroupId, state.platform, state.environment, app.id);
     const [updated] = await tx.update(applications).set({ ...state, updatedAt: at }).where(eq(applications.id, app.id)).returning();
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.applicationUpdated, { applicationId: app.id, fields }), ...auditContext(c, app.appGroupId, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationUpdated, { applicationId: app.id, fields }), ...auditContext(c, app.appGroupId, at) });
     return applicationView(updated!);
   });
 }
@@ -516,7 +517,7 @@ export async function setApplicationStatus(deps: Deps, c: AppsCaller, appId: str
     const { app } = await visibleApplication(tx, c, current.id);
     if (app.status === status) return applicationView(app);
     const [updated] = await tx.update(applications).set({ status, updatedAt: at }).where(eq(applications.id, app.id)).returning();
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.applicationStatusChanged, { applicationId: app.id, from: app.status, to: status }), ...auditContext(c, app.appGroupId, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationStatusChanged, { applicationId: app.id, from: app.status, to: status }), ...auditContext(c, app.appGroupId, at) });
     return applicationView(updated!);
   });
 }
@@ -528,7 +529,7 @@ export async function deleteApplication(deps: Deps, c: AppsCaller, appId: string
   return deps.db.write(async (tx) => {
     const { app } = await visibleApplication(tx, c, current.id);
     await tx.delete(applications).where(eq(applications.id, app.id));
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.applicationDeleted, { applicationId: app.id, clientKey: app.clientKey, name: app.name }), ...auditContext(c, app.appGroupId, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationDeleted, { applicationId: app.id, clientKey: app.clientKey, name: app.name }), ...auditContext(c, app.appGroupId, at) });
     return { deleted: true as const, id: app.id, clientKey: app.clientKey };
   });
 }
@@ -543,7 +544,7 @@ export async function rotateClientSecret(deps: Deps, c: AppsCaller, appId: strin
     const { app } = await visibleApplication(tx, c, current.id);
     await tx.update(applications).set({ clientSecretHash: sha256Hex(clientSecret), secretRotatedAt: at, updatedAt: at }).where(eq(applications.id, app.id));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.applicationSecretRotated, { applicationId: app.id, clientKey: app.clientKey, first: app.clientSecretHash === null }),
+      ...auditEvent(CUSTOMER_EVENTS.applicationSecretRotated, { applicationId: app.id, clientKey: app.clientKey, first: app.clientSecretHash === null }),
       ...auditContext(c, app.appGroupId, at),
     });
   });
@@ -579,7 +580,7 @@ export async function connectCloudflare(deps: Deps, c: AppsCaller, appId: string
       .set({ cloudflareAccountId: input.accountId, cloudflareTokenSealed: sealed, cloudflareConnectedAt: at, updatedAt: at })
       .where(eq(applications.id, app.id))
       .returning();
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.applicationCloudflareConnected, { applicationId: app.id, accountId: input.accountId }), ...auditContext(c, app.appGroupId, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationCloudflareConnected, { applicationId: app.id, accountId: input.accountId }), ...auditContext(c, app.appGroupId, at) });
     return cloudflareView(updated!);
   });
 }
@@ -596,7 +597,7 @@ export async function disconnectCloudflare(deps: Deps, c: AppsCaller, appId: str
       .set({ cloudflareAccountId: null, cloudflareTokenSealed: null, cloudflareConnectedAt: null, updatedAt: at })
       .where(eq(applications.id, app.id))
       .returning();
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.applicationCloudflareDisconnected, { applicationId: app.id, accountId: app.cloudflareAccountId ?? "" }), ...auditContext(c, app.appGroupId, at) });
+    await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationCloudflareDisconnected, { applicationId: app.id, accountId: app.cloudflareAccountId ?? "" }), ...auditContext(c, app.appGroupId, at) });
     return cloudflareView(updated!);
   });
 }

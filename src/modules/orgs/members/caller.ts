@@ -21,7 +21,7 @@ export function requireAdmin(actor: OrgActor): void {
   }
 }
 
-/** Appends one catalog event (`auditEvent(AUDIT_EVENTS.x, payload)`) for the caller's organization, in the caller's transaction. */
+/** Appends one catalog event (`auditEvent(ORG_EVENTS.x, payload)`) for the caller's organization, in the caller's transaction. */
 export async function recordEvent(tx: Tx, caller: MemberCaller, event: { type: string; payload: Record<string, unknown> }, at: number): Promise<void> {
   await appendAudit(tx, { orgId: caller.org.id, ...event, actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId }, requestId: caller.requestId, at });
 }

@@ -19,7 +19,8 @@ import { addMembership } from "../membership";
 import { invitations, memberships, organizations } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ORG_EVENTS } from "../events";
 import { recordEvent, type MemberCaller } from "./caller";
 import { memberErrors } from "./errors";
 import { resolveAssignableRole, roleNamer } from "./roles";
@@ -86,7 +87,7 @@ async function markRevoked(tx: Tx, caller: MemberCaller, row: Invitation, reason
     .where(and(eq(invitations.id, row.id), pendingAt(at)))
     .returning({ id: invitations.id });
   if (updated.length === 0) return false;
-  await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.invitationRevoked, { invitationId: row.id, email: row.email, reason }), at);
+  await recordEvent(tx, caller, auditEvent(ORG_EVENTS.invitationRevoked, { invitationId: row.id, email: row.email, reason }), at);
   return true;
 }
 
@@ -126,7 +127,7 @@ export async function createInvitation(
         createdAt: now,
       })
       .returning();
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.invitationCreated, { invitationId: row!.id, email, role: role.role, expiresAt: new Date(row!.expiresAt).toISOString() }), now);
+    await recordEvent(tx, caller, auditEvent(ORG_EVENTS.invitationCreated, { invitationId: row!.id, email, role: role.role, expiresAt: new Date(row!.expiresAt).toISOString() }), now);
     // The invitation mail comes out of the organization's mail budget (429 before anything is written).
     await takeOrgMailBudget(tx, caller.org.id, 1, now, "email");
     return view(row!, role.name, now);
@@ -277,7 +278,7 @@ export async function acceptInvitation(
     await tx.update(invitations).set({ acceptedAt: now, acceptedBy: user.userId }).where(eq(invitations.id, invitation.id));
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.invitationAccepted, { invitationId: invitation.id, userId: user.userId, connectedId: joined.connectedId, role: invitation.role }),
+      ...auditEvent(ORG_EVENTS.invitationAccepted, { invitationId: invitation.id, userId: user.userId, connectedId: joined.connectedId, role: invitation.role }),
       actor,
       requestId: input.requestId,
       at: now,

@@ -6,7 +6,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/database";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ORG_EVENTS } from "../events";
 import { recordEvent, type MemberCaller } from "./caller";
 
 export type Badge = typeof connectedIds.$inferSelect;
@@ -19,7 +20,7 @@ export async function setBadgeStatus(tx: Tx, caller: MemberCaller, badge: Badge,
   await recordEvent(
     tx,
     caller,
-    auditEvent(AUDIT_EVENTS.badgeStatusChanged, { connectedId: badge.id, from: badge.status, to: status, userId: badge.userId, serviceAccountId: badge.serviceAccountId }),
+    auditEvent(ORG_EVENTS.badgeStatusChanged, { connectedId: badge.id, from: badge.status, to: status, userId: badge.userId, serviceAccountId: badge.serviceAccountId }),
     at,
   );
 }
@@ -41,7 +42,7 @@ export async function endMembership(tx: Tx, caller: MemberCaller, membership: Me
   await recordEvent(
     tx,
     caller,
-    auditEvent(AUDIT_EVENTS.memberRemoved, { userId: membership.userId, connectedId: badge?.id ?? null, role: membership.role, left: options.left }),
+    auditEvent(ORG_EVENTS.memberRemoved, { userId: membership.userId, connectedId: badge?.id ?? null, role: membership.role, left: options.left }),
     options.at,
   );
   return { connectedId: badge?.id ?? null };
@@ -55,5 +56,5 @@ export async function endServiceAccount(tx: Tx, caller: MemberCaller, account: S
     .where(and(eq(connectedIds.serviceAccountId, account.id), ne(connectedIds.status, "revoked")));
   if (badge) await setBadgeStatus(tx, caller, badge, "revoked", at);
   await tx.delete(serviceAccounts).where(eq(serviceAccounts.id, account.id));
-  await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountDeleted, { serviceAccountId: account.id, connectedId: badge?.id ?? null, name: account.name, role: account.role }), at);
+  await recordEvent(tx, caller, auditEvent(ORG_EVENTS.serviceAccountDeleted, { serviceAccountId: account.id, connectedId: badge?.id ?? null, name: account.name, role: account.role }), at);
 }

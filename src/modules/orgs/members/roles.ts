@@ -12,7 +12,8 @@ import { requireOwner, type OrgActor } from "../access";
 import { invitations, memberships, orgRoles, serviceAccounts } from "../schema";
 import { BUILTIN_ROLES, KNOWN_SCOPES, parseBuiltinRole, ROLE_SCOPES, type BuiltinRole } from "../permissions/roles";
 import { assertCan, coversAll, validateScopes } from "../permissions/service";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { memberErrors } from "./errors";
 
@@ -170,7 +171,7 @@ export async function createCustomRole(deps: Pick<AppContext, "db" | "clock">, c
       .insert(orgRoles)
       .values({ id: newId(), orgId: caller.org.id, ...clean, createdAt: now, updatedAt: now })
       .returning();
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.roleCreated, { roleId: row!.id, key: clean.key, name: clean.name, scopes: clean.scopes }), now);
+    await recordEvent(tx, caller, auditEvent(ORG_EVENTS.roleCreated, { roleId: row!.id, key: clean.key, name: clean.name, scopes: clean.scopes }), now);
     return customView(row!);
   });
 }
@@ -195,7 +196,7 @@ export async function replaceCustomRole(deps: Pick<AppContext, "db" | "clock">, 
       .where(eq(orgRoles.id, roleId))
       .returning();
     const summary = (r: CleanRoleInput) => ({ key: r.key, name: r.name, description: r.description, scopes: r.scopes });
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.roleUpdated, { roleId, before: summary(current), after: summary(clean) }), now);
+    await recordEvent(tx, caller, auditEvent(ORG_EVENTS.roleUpdated, { roleId, before: summary(current), after: summary(clean) }), now);
     return customView(row!);
   });
 }
@@ -221,7 +222,7 @@ export async function deleteCustomRole(deps: Pick<AppContext, "db" | "clock">, c
       throw memberErrors.error("roleInUse", { ...usage, message: "reassign the role's holders (and revoke its pending invitations) first" });
     }
     await tx.delete(orgRoles).where(eq(orgRoles.id, roleId));
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.roleDeleted, { roleId, key: role.key, name: role.name, scopes: role.scopes }), now);
+    await recordEvent(tx, caller, auditEvent(ORG_EVENTS.roleDeleted, { roleId, key: role.key, name: role.name, scopes: role.scopes }), now);
     return { id: roleId, deleted: true as const };
   });
 }

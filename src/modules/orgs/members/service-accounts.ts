@@ -11,7 +11,8 @@ import { kernelErrors } from "../../../platform/http/error-catalog";
 import { newId } from "../../../platform/ids";
 import { requireOwner } from "../access";
 import { connectedIds, serviceAccounts } from "../schema";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { memberErrors } from "./errors";
 import { endServiceAccount, type Badge, type ServiceAccount } from "./lifecycle";
@@ -131,7 +132,7 @@ export async function createServiceAccount(deps: Pick<AppContext, "db" | "clock"
       createdAt: now,
       updatedAt: now,
     });
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountCreated, { serviceAccountId: id, connectedId, name, role: role.role }), now);
+    await recordEvent(tx, caller, auditEvent(ORG_EVENTS.serviceAccountCreated, { serviceAccountId: id, connectedId, name, role: role.role }), now);
     return view(await accountOr404(tx, caller.org.id, id), await roleNamer(tx, caller.org.id));
   });
 }
@@ -174,7 +175,7 @@ export async function updateServiceAccount(
         .set({ name: changes.name?.to ?? account.name, description: changes.description ? changes.description.to : account.description, role: changes.role?.to ?? account.role })
         .where(eq(serviceAccounts.id, id));
       if (changes.name && badge) await tx.update(connectedIds).set({ displayName: changes.name.to!, updatedAt: now }).where(eq(connectedIds.id, badge.id));
-      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.serviceAccountUpdated, { serviceAccountId: id, changes }), now);
+      await recordEvent(tx, caller, auditEvent(ORG_EVENTS.serviceAccountUpdated, { serviceAccountId: id, changes }), now);
     }
     return view(await accountOr404(tx, caller.org.id, id), await roleNamer(tx, caller.org.id));
   });

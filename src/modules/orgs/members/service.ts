@@ -17,7 +17,8 @@ import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
 import { assertCan } from "../permissions/service";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { memberErrors } from "./errors";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
@@ -105,7 +106,7 @@ export async function changeMemberRole(
     const from = row.membership.role;
     if (role !== from) {
       await tx.update(memberships).set({ role }).where(eq(memberships.id, row.membership.id));
-      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.memberRoleChanged, { userId: input.userId, connectedId: row.badge?.id ?? null, from, to: role }), deps.clock.now());
+      await recordEvent(tx, caller, auditEvent(ORG_EVENTS.memberRoleChanged, { userId: input.userId, connectedId: row.badge?.id ?? null, from, to: role }), deps.clock.now());
     }
     const updated = { ...row, membership: { ...row.membership, role } };
     return memberView(caller, updated, await roleNamer(tx, caller.org.id));
@@ -231,7 +232,7 @@ export async function updateBadge(deps: Pick<AppContext, "db" | "clock">, caller
         .update(connectedIds)
         .set({ type: change.type ?? badge.type, membershipType: change.membershipType ?? badge.membershipType, updatedAt: now })
         .where(eq(connectedIds.id, badge.id));
-      await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.badgeUpdated, { connectedId: badge.id, changes: details }), now);
+      await recordEvent(tx, caller, auditEvent(ORG_EVENTS.badgeUpdated, { connectedId: badge.id, changes: details }), now);
     }
     if (newStatus) await changeBadgeStatus(tx, caller, badge, holder!, newStatus, now);
 

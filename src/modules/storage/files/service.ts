@@ -7,7 +7,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { STORAGE_EVENTS } from "../events";
 import { BlobTooLargeError } from "../../../platform/blobs";
 import type { Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
@@ -146,7 +147,7 @@ export async function uploadFile(deps: Deps, caller: FileCaller, org: Organizati
         })
         .returning();
       await appendAudit(tx, {
-        ...auditEvent(AUDIT_EVENTS.fileUploaded, { fileId, fileName, contentType, sizeBytes: stored.size, sha256: stored.sha256, scope: options.scope }),
+        ...auditEvent(STORAGE_EVENTS.fileUploaded, { fileId, fileName, contentType, sizeBytes: stored.size, sha256: stored.sha256, scope: options.scope }),
         orgId: org.id,
         actor: caller.audit,
         requestId: options.requestId,
@@ -247,7 +248,7 @@ export async function trashFileRow(
   const restorableUntil = by.at + retentionDays * DAY_MS;
   await tx.update(files).set({ trashedAt: by.at, trashedBy: by.userId, restorableUntil }).where(eq(files.id, file.id));
   await appendAudit(tx, {
-    ...auditEvent(AUDIT_EVENTS.fileTrashed, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes, reason: by.reason, restorableUntil: iso(restorableUntil)! }),
+    ...auditEvent(STORAGE_EVENTS.fileTrashed, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes, reason: by.reason, restorableUntil: iso(restorableUntil)! }),
     orgId: org.id,
     actor: by.actor,
     requestId: by.requestId,
@@ -275,7 +276,7 @@ export async function restoreFile(deps: Pick<AppContext, "db" | "clock">, caller
     await requireRoom(tx, org, file.sizeBytes, now);
     const [row] = await tx.update(files).set({ trashedAt: null, trashedBy: null, restorableUntil: null }).where(eq(files.id, file.id)).returning();
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.fileRestored, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes }),
+      ...auditEvent(STORAGE_EVENTS.fileRestored, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes }),
       orgId: org.id,
       actor: caller.audit,
       requestId,
@@ -314,7 +315,7 @@ export async function purgeExpiredTrash(deps: Pick<AppContext, "db" | "clock" | 
           .returning({ id: files.id });
         if (!row) return false;
         await appendAudit(tx, {
-          ...auditEvent(AUDIT_EVENTS.fileDeleted, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes, reason: "retention" }),
+          ...auditEvent(STORAGE_EVENTS.fileDeleted, { fileId: file.id, fileName: file.name, sizeBytes: file.sizeBytes, reason: "retention" }),
           orgId: file.orgId,
           actor: { kind: "system" },
           at: now,

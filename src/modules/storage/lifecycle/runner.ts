@@ -18,7 +18,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { STORAGE_EVENTS } from "../events";
 import type { JobDefinition } from "../../../platform/jobs/scheduler";
 import { files, lifecycleRules } from "../files/schema";
 import { trashFileRow, type FileRow } from "../files/service";
@@ -118,7 +119,7 @@ async function applyRule(deps: Deps, org: Organization, rule: LifecycleRule, now
     await tx.update(lifecycleRules).set({ lastRunAt: now, lastRunCount: applied.length, lastRunBytes: bytes }).where(eq(lifecycleRules.id, rule.id));
     if (applied.length > 0) {
       await appendAudit(tx, {
-        ...auditEvent(AUDIT_EVENTS.lifecycleRuleRan, { ruleId: rule.id, action: rule.action, count: applied.length, bytes, fileIds: applied.map((f) => f.id) }),
+        ...auditEvent(STORAGE_EVENTS.lifecycleRuleRan, { ruleId: rule.id, action: rule.action, count: applied.length, bytes, fileIds: applied.map((f) => f.id) }),
         orgId: rule.orgId,
         actor: JOB_ACTOR,
         at: now,

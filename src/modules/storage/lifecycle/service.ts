@@ -11,7 +11,8 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { STORAGE_EVENTS } from "../events";
 import { ApiError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { FileCaller } from "../files/service";
@@ -202,7 +203,7 @@ export async function createRule(deps: Pick<AppContext, "db" | "clock">, caller:
     const id = newId();
     await tx.insert(lifecycleRules).values({ id, orgId: org.id, ...fields, enabled: true, createdBy: caller.audit.id ?? null, createdAt: at, updatedAt: at });
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.lifecycleRuleCreated, { ruleId: id, ...fields }),
+      ...auditEvent(STORAGE_EVENTS.lifecycleRuleCreated, { ruleId: id, ...fields }),
       orgId: org.id,
       actor: caller.audit,
       requestId,
@@ -244,7 +245,7 @@ export async function updateRule(deps: Pick<AppContext, "db" | "clock">, caller:
       .set({ ...changes, updatedAt: at })
       .where(eq(lifecycleRules.id, ruleId));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.lifecycleRuleUpdated, { ruleId, before: fieldsOf(before), after: fieldsOf(after) }),
+      ...auditEvent(STORAGE_EVENTS.lifecycleRuleUpdated, { ruleId, before: fieldsOf(before), after: fieldsOf(after) }),
       orgId: org.id,
       actor: caller.audit,
       requestId,
@@ -263,7 +264,7 @@ export async function deleteRule(deps: Pick<AppContext, "db" | "clock">, caller:
     const rule = await ruleIn(tx, org.id, ruleId);
     await tx.delete(lifecycleRules).where(eq(lifecycleRules.id, ruleId));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.lifecycleRuleDeleted, { ruleId, ...fieldsOf(rule) }),
+      ...auditEvent(STORAGE_EVENTS.lifecycleRuleDeleted, { ruleId, ...fieldsOf(rule) }),
       orgId: org.id,
       actor: caller.audit,
       requestId,

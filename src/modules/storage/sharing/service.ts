@@ -20,7 +20,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { STORAGE_EVENTS } from "../events";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits } from "../../../platform/http/rate-limit";
 import { assertCan, type Organization, readSettingsSection, securitySettings } from "../../orgs/index";
@@ -144,7 +145,7 @@ export async function setShareMode(deps: Pick<AppContext, "db" | "clock" | "conf
     const changes = { shareMode: to, ...(minted ? { shareToken: crypto.randomUUID(), shareTokenCreatedAt: at } : {}) };
     await tx.update(files).set(changes).where(eq(files.id, file.id));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.fileShareModeChanged, { fileId: file.id, by: "person", from: file.shareMode, to }),
+      ...auditEvent(STORAGE_EVENTS.fileShareModeChanged, { fileId: file.id, by: "person", from: file.shareMode, to }),
       orgId: org.id,
       actor: caller.audit,
       requestId,
@@ -164,7 +165,7 @@ export async function rotateShareToken(deps: Pick<AppContext, "db" | "clock" | "
     const changes = { shareToken: crypto.randomUUID(), shareTokenCreatedAt: at };
     await tx.update(files).set(changes).where(eq(files.id, file.id));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.fileShareTokenRotated, { fileId: file.id }),
+      ...auditEvent(STORAGE_EVENTS.fileShareTokenRotated, { fileId: file.id }),
       orgId: org.id,
       actor: caller.audit,
       requestId,
@@ -192,7 +193,7 @@ export async function viewSharedFile(deps: Pick<AppContext, "db" | "clock" | "bl
     await enforceRateLimits(tx, [{ key: `share-view:ip:${viewer.ip ?? "unknown"}`, limit: SHARE_VIEWS_PER_IP_PER_MINUTE, windowMs: 60_000 }], at);
     await tx.update(files).set({ lastAccessedAt: at }).where(eq(files.id, row.id));
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.fileShareViewed, { fileId: row.id }),
+      ...auditEvent(STORAGE_EVENTS.fileShareViewed, { fileId: row.id }),
       orgId: row.orgId,
       // Nobody signed in: the token is the credential, and the chain keeps only hashes of the viewer.
       actor: { kind: "system", id: null },

@@ -15,7 +15,8 @@ import { and, asc, eq, gte, lte, max, min } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { loadOrCreateKeyFile } from "../../../platform/crypto/secrets";
 import { sha256Hex } from "../../../platform/crypto/hash";
@@ -171,7 +172,7 @@ export async function presignExport(deps: Pick<AppContext, "db" | "clock" | "con
     });
     await appendAudit(tx, {
       orgId,
-      ...auditEvent(AUDIT_EVENTS.historyExported, { exportId, fromSeq, throughSeq, count: lines.length, sha256: digest }),
+      ...auditEvent(TRUST_EVENTS.historyExported, { exportId, fromSeq, throughSeq, count: lines.length, sha256: digest }),
       actor: userActorOf(caller),
       requestId: caller.requestId,
       ip: caller.ip,

@@ -8,7 +8,8 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { hashAuditRecord } from "../../../platform/audit/record";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { recordHash } from "../../../platform/crypto/canonical-json";
@@ -141,7 +142,7 @@ export async function restoreRecord(deps: Pick<AppContext, "db" | "clock">, call
     await closeViolations(tx, open.map((v) => v.id), "restored", caller.actor.userId, now);
     const { id: logId } = await appendAudit(tx, {
       orgId,
-      ...auditEvent(AUDIT_EVENTS.integrityRecordRestored, { entityType, entityId, previousStateHash, restoredStateHash: targetHash, violationIds: open.map((v) => v.id) }),
+      ...auditEvent(TRUST_EVENTS.integrityRecordRestored, { entityType, entityId, previousStateHash, restoredStateHash: targetHash, violationIds: open.map((v) => v.id) }),
       actor: userActorOf(caller),
       baselines: [{ entityType, entityId, state: target }],
       requestId: caller.requestId,
@@ -181,7 +182,7 @@ export async function resolveRecord(deps: Pick<AppContext, "db" | "clock">, call
     const acceptedStateHash = type ? stateHashOf(live) : null;
     const { id: logId } = await appendAudit(tx, {
       orgId,
-      ...auditEvent(AUDIT_EVENTS.integrityViolationResolved, { entityType, entityId, violationIds: open.map((v) => v.id), reasons: [...new Set(open.map((v) => v.reason))], acceptedStateHash }),
+      ...auditEvent(TRUST_EVENTS.integrityViolationResolved, { entityType, entityId, violationIds: open.map((v) => v.id), reasons: [...new Set(open.map((v) => v.reason))], acceptedStateHash }),
       actor: userActorOf(caller),
       baselines: type ? [{ entityType, entityId, state: live }] : undefined,
       requestId: caller.requestId,

@@ -21,7 +21,8 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { type Organization, orgById, ownerEmailOf } from "../../orgs/index";
 import { verifyPersonalSeal } from "../../identity/index";
@@ -104,7 +105,7 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
     .where(and(eq(auditBaselines.orgId, orgId), lte(auditBaselines.eventSeq, last!.seq)));
   const tombstone = await appendAudit(tx, {
     orgId,
-    ...auditEvent(AUDIT_EVENTS.historyPurged, {
+    ...auditEvent(TRUST_EVENTS.historyPurged, {
       fromSeq: base.seq + 1,
       throughSeq: last!.seq,
       count: span.count,
@@ -149,7 +150,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
   if (cycleOpen && expiredOldest === null) {
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, CLEARED_CYCLE, now);
-      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionCycleCancelled, { reason: "nothing_outside_window", retentionDays: window.retentionDays }), orgId: org.id, actor: system, at: now });
+      await appendAudit(tx, { ...auditEvent(TRUST_EVENTS.retentionCycleCancelled, { reason: "nothing_outside_window", retentionDays: window.retentionDays }), orgId: org.id, actor: system, at: now });
     });
     return "cancelled";
   }
@@ -160,7 +161,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
     const purgeAt = now + RETENTION_POLICY.graceDays * DAY_MS;
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, { cycleCutoffAt: window.windowStart, firstNoticeAt: now, finalNoticeAt: null, purgeScheduledAt: purgeAt }, now);
-      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionNoticeSent, { notice: 1, cutoffAt: toIso(window.windowStart!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
+      await appendAudit(tx, { ...auditEvent(TRUST_EVENTS.retentionNoticeSent, { notice: 1, cutoffAt: toIso(window.windowStart!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
     });
     await sendNotice(deps, org, window, 1, window.windowStart, purgeAt);
     return "notice_1";
@@ -172,7 +173,7 @@ export async function retentionStep(deps: Pick<AppContext, "db" | "clock" | "mai
     const purgeAt = Math.max(s.purgeScheduledAt!, now + RETENTION_POLICY.noticeIntervalDays * DAY_MS);
     await deps.db.write(async (tx) => {
       await saveState(tx, org.id, { finalNoticeAt: now, purgeScheduledAt: purgeAt }, now);
-      await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionNoticeSent, { notice: 2, cutoffAt: toIso(s.cycleCutoffAt!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
+      await appendAudit(tx, { ...auditEvent(TRUST_EVENTS.retentionNoticeSent, { notice: 2, cutoffAt: toIso(s.cycleCutoffAt!), purgeScheduledAt: toIso(purgeAt) }), orgId: org.id, actor: system, at: now });
     });
     await sendNotice(deps, org, window, 2, s.cycleCutoffAt!, purgeAt);
     return "notice_2";
@@ -278,7 +279,7 @@ export async function setLegalHold(deps: Pick<AppContext, "db" | "clock">, orgId
   const now = deps.clock.now();
   await deps.db.write(async (tx) => {
     await saveState(tx, orgId, { legalHold: input.on, legalHoldReason: input.on ? input.reason : null }, now);
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionLegalHoldSet, { on: input.on, reason: input.reason }), orgId, actor: { kind: "operator" }, at: now });
+    await appendAudit(tx, { ...auditEvent(TRUST_EVENTS.retentionLegalHoldSet, { on: input.on, reason: input.reason }), orgId, actor: { kind: "operator" }, at: now });
   });
 }
 
@@ -287,6 +288,6 @@ export async function setContractRetention(deps: Pick<AppContext, "db" | "clock"
   const now = deps.clock.now();
   await deps.db.write(async (tx) => {
     await saveState(tx, orgId, { contractRetentionDays: days }, now);
-    await appendAudit(tx, { ...auditEvent(AUDIT_EVENTS.retentionContractSet, { retentionDays: days }), orgId, actor: { kind: "operator" }, at: now });
+    await appendAudit(tx, { ...auditEvent(TRUST_EVENTS.retentionContractSet, { retentionDays: days }), orgId, actor: { kind: "operator" }, at: now });
   });
 }

@@ -9,13 +9,13 @@
  */
 import { and, asc, desc, eq, gt, gte, lte } from "drizzle-orm";
 import type { Queryable } from "../../../platform/db/database";
-import { AUDIT_EVENTS } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { GENESIS_CHAIN_HASH, hashAuditRecord, nextChainHash } from "../../../platform/audit/record";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
 import { CheckpointVerifier, type Checkpoint } from "./checkpoints";
 
 /** The event that seals a retention purge; its payload names where the chain now starts. */
-export const PURGE_TOMBSTONE_TYPE = AUDIT_EVENTS.historyPurged.type;
+export const PURGE_TOMBSTONE_TYPE = TRUST_EVENTS.historyPurged.type;
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 

@@ -10,7 +10,8 @@
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { signingKeyErrors } from "./errors";
 import { newId } from "../../../platform/ids";
 import { verifyPersonalSeal } from "../../identity/index";
@@ -126,7 +127,7 @@ async function sealOrganization(tx: Tx, input: SealInput): Promise<void> {
   await recordMasterSeal(tx, sealed);
   await appendAudit(tx, {
     orgId: input.orgId,
-    ...auditEvent(AUDIT_EVENTS.masterSealCreated, { method: input.method, signingKeyId, credentialId: input.credentialId }),
+    ...auditEvent(TRUST_EVENTS.masterSealCreated, { method: input.method, signingKeyId, credentialId: input.credentialId }),
     actor: input.actor,
     requestId: input.requestId,
     at: input.at,

@@ -10,7 +10,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit } from "../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../platform/audit/catalog";
+import { auditEvent } from "../../../platform/audit/catalog";
+import { TRUST_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import type { Queryable } from "../../../platform/db/database";
 import { type OrgActor, type Organization, requireAdmin } from "../../orgs/index";
@@ -86,7 +87,7 @@ export async function rotateSigningKeys(
     await storeSigningKey(tx, org.id, material, now);
     await appendAudit(tx, {
       orgId: org.id,
-      ...auditEvent(AUDIT_EVENTS.signingKeyRotated, {
+      ...auditEvent(TRUST_EVENTS.signingKeyRotated, {
         previous: { signingKeyId: previous.id, permitKeyId: previousPermit?.id ?? null },
         current: { signingKeyId: material.kid, permitKeyId: material.permit.kid },
         previousSigningKeyRetireAt: toIso(retireAt),

@@ -14,7 +14,8 @@ import { takeOrgMailBudget } from "../../../messaging";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { appendAudit } from "../../../../platform/audit/append";
-import { AUDIT_EVENTS, auditEvent } from "../../../../platform/audit/catalog";
+import { auditEvent } from "../../../../platform/audit/catalog";
+import { CUSTOMER_EVENTS } from "../../events";
 import type { Queryable } from "../../../../platform/db/database";
 import { ApiError } from "../../../../platform/http/errors";
 import { newId } from "../../../../platform/ids";
@@ -286,7 +287,7 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
       return { index: row.index, status: isFirst && created.has(row.email) ? "created" : "duplicate", endUserId: idOfEmail.get(row.email) ?? null, email: row.email };
     });
     await appendAudit(tx, {
-      ...auditEvent(AUDIT_EVENTS.endUserImported, {
+      ...auditEvent(CUSTOMER_EVENTS.endUserImported, {
         appGroupId: group.id,
         source: input.source,
         rows: results.length,
