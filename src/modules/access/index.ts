@@ -4,7 +4,7 @@
  */
 export { effectiveScopes, keyActorOf, requireScope, type KeyActor } from "./principal";
 export { type ApiKey } from "./machine/api-keys";
-export { KeyErrors } from "./machine/errors";
+export { KeyErrors, MACHINE_TOKEN_ERRORS } from "./machine/errors";
 export { looksLikeM2mToken, type M2mClaims } from "./machine/m2m-token";
 export { authenticateMachineToken, machineInOrg, resolveMachineAccess } from "./machine/m2m";
 export { type KeyCaller, keyCallerOf, publicApiGuard, requiresScope } from "./public-v1/guard";

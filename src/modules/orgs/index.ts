@@ -6,6 +6,7 @@ export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./per
 export { permissionErrors, PermissionErrors } from "./permissions/errors";
 export { type MachineOrgActor, badgeIdsOf, type Caller, callerOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
+export { badgeOfOrg, badgesOfOrg, type BadgeStatus, type BadgeSummary, type BadgeType, createGroupBadge, renameGroupBadge } from "./badge-directory";
 export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
