@@ -14,6 +14,7 @@ import { accessModule } from "./modules/access/module";
 import { storageModule } from "./modules/storage/module";
 import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
+import { governanceModule } from "./modules/governance/module";
 import { analyticsModule } from "./modules/analytics/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
@@ -26,6 +27,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   storageModule,
   customersModule,
   billingModule,
+  governanceModule,
   analyticsModule,
   pagesModule,
   devModule,

@@ -31,6 +31,7 @@ export const LAYERS = [
   "modules/storage",
   "modules/customers",
   "modules/billing",
+  "modules/governance",
   "modules/analytics",
   "surfaces/system",
   "surfaces/pages",
