@@ -140,13 +140,23 @@ export function findCycle(edges: readonly Arc[]): string[] | null {
 export function assertNoReportingCycle(state: GraphState, change: { removed?: ReadonlySet<string>; added?: readonly Arc[] }): void {
   const edges: Arc[] = state.relationships.filter((r) => r.type === "reporting" && !change.removed?.has(r.id));
   edges.push(...(change.added ?? []));
-  const cycle = findCycle(edges);
-  if (cycle) {
+  const found = findCycle(edges);
+  if (found) {
+    const cycle = startingAtAddedEdge(found, change.added ?? []);
     throw governanceErrors.error("reportingCycle", {
       cycle,
       message: `the change would close a reporting cycle: ${cycle.map((id) => state.badges.get(id)?.displayName ?? id).join(" → ")}`,
     });
   }
+}
+
+/** The cycle read from the added edge that closes it (the source of the new line first), when one does. */
+function startingAtAddedEdge(cycle: string[], added: readonly Arc[]): string[] {
+  const ring = cycle.slice(0, -1);
+  const at = ring.findIndex((id, i) => added.some((e) => e.sourceId === id && e.targetId === ring[(i + 1) % ring.length]));
+  if (at <= 0) return cycle;
+  const rotated = [...ring.slice(at), ...ring.slice(0, at)];
+  return [...rotated, rotated[0]!];
 }
 
 /** Whom a badge reports to: one entry per manager, with whether a hand-made edge exists and the teams whose lead sync made one. */
