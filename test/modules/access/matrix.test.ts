@@ -56,6 +56,8 @@ const MEMBER_REACH = [
   /^GET \/api\/org\/\{slug\}(\/(me|badges|members|roles|master-seal|files|storage\/usage|settings\/keys\/signing-keys))?$/,
   /^GET \/api\/v1\/admin\/audit\/(query|retention|sessions|stats|stats\/quick)$/,
   /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
+  // The org chart: every member looks up teams, their members and who reports to whom (org.team.list, org.reporting.read).
+  /^GET \/api\/org\/\{slug\}\/(teams|teams\/\{teamId\}\/members|reporting\/graph)$/,
 ];
 
 /** Where a refused credential rightly succeeds, and why. */
@@ -118,6 +120,11 @@ beforeAll(async () => {
   owner.key = { "x-api-key": ownerKey };
 
   const file = await seedFile(t, org, { name: "matrix.txt" });
+  const team = await t.request("POST", `/api/org/${org.slug}/teams`, { token: org.owner.token, json: { Name: "Matrix team" } });
+  // A member in the team, so that removing them (the last request of the run) can succeed for the owner.
+  const members = (await t.request("GET", `/api/org/${org.slug}/members`, { token: org.owner.token })).body as Array<{ userId: string; connectedId: string }>;
+  const memberId = members.find((m) => m.userId === org.owner.userId)!.connectedId;
+  await t.request("POST", `/api/org/${org.slug}/teams/${team.body.id}/members`, { token: org.owner.token, json: { ConnectedIdId: memberId } });
   Object.assign(pathValues, {
     slug: org.slug,
     id: file.id,
@@ -127,6 +134,8 @@ beforeAll(async () => {
     appId: fx.application.id,
     applicationKey: fx.clientKey,
     userId: org.owner.userId,
+    teamId: team.body.id,
+    memberId,
   });
   doc = (await t.request("GET", "/swagger/json")).body;
 }, 120_000);
