@@ -5,7 +5,7 @@
  * audit event in one transaction. docs/governance.md gives the rules in prose.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { AUDIT_EVENTS, auditEvent } from "../../platform/audit/catalog";
+import { auditEvent } from "../../platform/audit/catalog";
 import { newId } from "../../platform/ids";
 import { assertCan, createGroupBadge, renameGroupBadge } from "../orgs/index";
 import { type GovernanceCaller, type GovernanceDeps, madeBy, recordEvent } from "./caller";
@@ -135,7 +135,7 @@ export async function setTeamLead(deps: GovernanceDeps, caller: GovernanceCaller
       );
     }
     const [row] = await tx.update(teams).set({ leadConnectedId: lead, updatedAt: now }).where(eq(teams.id, team.id)).returning();
-    await recordEvent(tx, caller, auditEvent(AUDIT_EVENTS.teamLeadChanged, { teamId: team.id, from: team.leadConnectedId, to: lead }), now);
+    await recordEvent(tx, caller, auditEvent(GOVERNANCE_EVENTS.teamLeadChanged, { teamId: team.id, from: team.leadConnectedId, to: lead }), now);
     return teamView({ ...state, teamById: new Map(state.teamById).set(team.id, row!) }, { ...row!, leadConnectedId: lead });
   });
 }

@@ -63,6 +63,7 @@ describe("the catalog", () => {
       "org.file.share_viewed",
       "appgroup.monetization.enabled",
       "appgroup.monetization.disabled",
+      "reporting.team.lead_changed",
     ];
     for (const type of owned) expect(catalogEntry(type)?.type).toBe(type);
     // Declared by their domains when those land (with the RPT codes of the approval
@@ -81,8 +82,7 @@ describe("the catalog", () => {
       "business.meeting.cancelled",
       "business.meeting.attendance_marked",
       "business.meeting.agenda_voted",
-      // governance (teams, approvals)
-      "reporting.team.lead_changed",
+      // governance (approvals)
       "reporting.approvalline.changed",
       // data sources
       "appgroup.datasource.connected",
