@@ -4,6 +4,7 @@
  * route resolves this once, through the guard in guard.ts.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import type { AuditActor } from "../../platform/audit/append";
 import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { requestInfo } from "../../platform/http/kernel";
@@ -67,6 +68,11 @@ export interface Caller<A extends OrgCaller = OrgCaller> {
   /** The client IP (behind trusted proxies, the forwarded one), for rate limits and audit. */
   ip: string | null;
   userAgent: string | null;
+}
+
+/** How an audit event names whoever called: the member, or the API key behind an M2M token, with their badge. */
+export function auditActorOf(actor: OrgCaller): AuditActor {
+  return actor.kind === "m2m" ? { kind: "m2m", id: actor.keyId, connectedId: actor.connectedId } : { kind: "user", id: actor.userId, connectedId: actor.connectedId };
 }
 
 /** The Caller of a request, from what the guard resolved and the kernel's request info. */

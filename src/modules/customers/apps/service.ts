@@ -11,13 +11,13 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../../../context";
-import { appendAudit, type AuditActor } from "../../../platform/audit/append";
+import { appendAudit } from "../../../platform/audit/append";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { CUSTOMER_EVENTS } from "../events";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { assertCan, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { assertCan, auditActorOf, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
 import { monetizationLimits } from "./monetization-limits";
 import { appErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
@@ -65,10 +65,6 @@ function newHexId(): string {
 
 function notFound(what: "app group" | "application"): ApiError {
   return appErrors.error("notFound", { message: `no such ${what}` });
-}
-
-function auditActor(caller: OrgCaller): AuditActor {
-  return caller.kind === "m2m" ? { kind: "m2m", id: caller.keyId, connectedId: caller.connectedId } : { kind: "user", id: caller.userId, connectedId: caller.connectedId };
 }
 
 function actorId(caller: OrgCaller): string {
@@ -231,7 +227,7 @@ async function recordCollectionSwitch(tx: Tx, c: AppsCaller, group: AppGroupRow,
 }
 
 function auditContext(c: AppsCaller, appGroupId: string, at: number) {
-  return { orgId: c.org.id, actor: auditActor(c.actor), requestId: c.requestId, appGroupId, at };
+  return { orgId: c.org.id, actor: auditActorOf(c.actor), requestId: c.requestId, appGroupId, at };
 }
 
 /** The group fields a create or update sets, validated; undefined where the input leaves a field alone. */
