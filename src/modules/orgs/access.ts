@@ -61,7 +61,7 @@ export type OrgCaller = OrgActor | MachineOrgActor;
  * org route hands its service (DESIGN §5). `actor` is a member, or on routes machines may
  * call, a member or an M2M token's machine.
  */
-export interface Caller<A extends OrgCaller = OrgCaller> {
+export interface Caller<A extends PermissionActor = OrgCaller> {
   org: Organization;
   actor: A;
   requestId: string | null;
@@ -76,7 +76,7 @@ export function auditActorOf(actor: OrgCaller): AuditActor {
 }
 
 /** The Caller of a request, from what the guard resolved and the kernel's request info. */
-export function callerOf<A extends OrgCaller>(org: Organization, actor: A, request: Request): Caller<A> {
+export function callerOf<A extends PermissionActor>(org: Organization, actor: A, request: Request): Caller<A> {
   const info = requestInfo(request);
   return { org, actor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
 }
