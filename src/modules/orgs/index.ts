@@ -4,6 +4,7 @@
  */
 export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
 export { permissionErrors, PermissionErrors } from "./permissions/errors";
+export { directScopesOf, grantDirectScope, isRoleOfOrg, type MemberAuthority, memberAuthorityOf } from "./permissions/direct-grants";
 export { auditActorOf, type MachineOrgActor, badgeIdsOf, type Caller, callerOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
 export { badgeOfOrg, badgesOfOrg, type BadgeStatus, type BadgeSummary, type BadgeType, createGroupBadge, renameGroupBadge } from "./badge-directory";
