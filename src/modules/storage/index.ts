@@ -4,3 +4,4 @@
  */
 export { fileErrors } from "./files/errors";
 export { openFilePart } from "./files/multipart";
+export { type SealedAttachment, sealAttachments } from "./files/attachments";
