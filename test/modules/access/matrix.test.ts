@@ -58,6 +58,9 @@ const MEMBER_REACH = [
   /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
   // The org chart: every member looks up teams, their members and who reports to whom (org.team.list, org.reporting.read).
   /^GET \/api\/org\/\{slug\}\/(teams|teams\/\{teamId\}\/members|reporting\/graph)$/,
+  // Approvals: every member reads the forms they submit on (org.work_item.list) and lists their own documents
+  // (org.reporting_instance.list:creator=self; the list only ever holds the caller's own, as requester or approver).
+  /^GET \/api\/org\/\{slug\}\/approvals\/(work-items|instances)$/,
 ];
 
 /** Where a refused credential rightly succeeds, and why. */
