@@ -21,11 +21,13 @@ import { MailboxPage } from "./pages/mailbox";
 import { MembersPage } from "./pages/members";
 import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
+import { TeamsPage } from "./pages/teams";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
+  { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },

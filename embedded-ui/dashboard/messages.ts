@@ -50,6 +50,21 @@ const BY_CODE: Record<string, string> = {
   challenge_expired: "The passkey request timed out. Try again.",
   unknown_passkey: "That passkey is not registered here.",
   session_not_found: "That session has already ended.",
+  // Teams and the reporting graph (docs/governance.md)
+  team_not_found: "That team no longer exists.",
+  connected_id_not_found: "That person, AI or team is not in this organization.",
+  badge_not_eligible: "That badge cannot take this place: it is revoked, or it is a team where a person or an AI is needed.",
+  reporting_cycle: "Nothing was changed: reporting lines cannot go round in a circle.",
+  team_cycle: "A team cannot sit under itself or one of its own sub-teams.",
+  self_relationship: "A line needs two different ends.",
+  relationship_type_not_allowed: "Team membership is changed on the Teams page, not as a line.",
+  reserved_team_kind: "“board” is not a team kind: the board has its own page.",
+  team_name_taken: "Another team already has that name.",
+  already_in_team: "They are already in this team.",
+  relationship_exists: "That line already exists.",
+  relationship_not_found: "That line no longer exists.",
+  team_member_not_found: "They are no longer in this team.",
+  needs_resolution: "They already report to someone else. Choose whether to keep that line.",
 };
 
 const BY_STATUS: Record<number, string> = {
