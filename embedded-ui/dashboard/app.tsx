@@ -19,6 +19,7 @@ import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
 import { MailboxPage } from "./pages/mailbox";
 import { MembersPage } from "./pages/members";
+import { OrgChartPage } from "./pages/org-chart";
 import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
 import { TeamsPage } from "./pages/teams";
@@ -28,6 +29,7 @@ const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
   { path: "/teams", label: "Teams", Page: TeamsPage },
+  { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
