@@ -11,6 +11,7 @@ import { personalSeal, passkeysSupported } from "./passkeys";
 import { interceptLink, match, navigate, usePath } from "./router";
 import { SessionContext, type Org, type SessionState } from "./session";
 import { AccountPage } from "./pages/account";
+import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
 import { FilesPage } from "./pages/files";
@@ -30,6 +31,7 @@ const ORG_PAGES = [
   { path: "/members", label: "Members", Page: MembersPage },
   { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
+  { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },

@@ -65,6 +65,20 @@ const BY_CODE: Record<string, string> = {
   relationship_not_found: "That line no longer exists.",
   team_member_not_found: "They are no longer in this team.",
   needs_resolution: "They already report to someone else. Choose whether to keep that line.",
+  // Approvals
+  work_item_not_found: "That approval form no longer exists.",
+  work_item_archived: "That approval form is archived: it takes no new documents.",
+  invalid_work_item: "The form's settings do not fit together.",
+  invalid_position: "A position of the approval line is incomplete.",
+  role_not_found: "That role does not exist in this organization.",
+  approval_not_found: "No document has that number, or it is not one you may see.",
+  approval_step_not_found: "That step is not on this document.",
+  personal_seal_required: "Submitting is signed with a passkey. Add one on your account page first.",
+  not_your_step: "That step belongs to another approver.",
+  stamp_ceiling: "You no longer hold the place this step needs (the role, the reporting line or the scope), so you cannot decide it.",
+  approval_closed: "The document is no longer waiting for stamps.",
+  not_your_turn: "An earlier approver in the chain has not stamped yet.",
+  step_already_stamped: "This step was already stamped.",
 };
 
 const BY_STATUS: Record<number, string> = {
