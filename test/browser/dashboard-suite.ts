@@ -250,7 +250,8 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.waitForSelector("text=Uploaded minutes.txt");
         const item = page.locator(`li[data-file-name="minutes.txt"]`);
         await item.waitFor();
-        expect(await page.textContent("#usage-text")).toContain("by 1 file.");
+        // The usage bar reloads after the list does: wait for it rather than read it once.
+        await page.waitForSelector("#usage-text >> text=by 1 file.");
 
         await item.locator("button", { hasText: "Share" }).click();
         await item.locator("input[role=switch]").check();
