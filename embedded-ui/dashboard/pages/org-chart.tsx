@@ -15,6 +15,9 @@ import { useSession, type Org } from "../session";
 const KIND_NAMES: Record<NodeKind, string> = { person: "Person", ai: "AI", team: "Team" };
 const EDGE_NAMES: Record<Edge["type"], string> = { reporting: "reports to", member_of: "is a member of", reference: "refers to" };
 
+/** A team's kind as a word: "team" → "Team", "sales_region" → "Sales region" (the box's tint already says it is a team). */
+const kindName = (kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/_/g, " ")}`;
+
 /** A name cut to fit its box; the full name is the box's title and accessible name. */
 const fit = (text: string, max = 21) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -102,7 +105,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
     const person = people.get(id);
     if (person) return `${KIND_NAMES[person.type]}${person.userId === user.id ? " · you" : ""}${person.status === "suspended" ? " · suspended" : ""}`;
     const team = teams.get(id)!;
-    return `${team.kind === "team" ? "Team" : `Team · ${team.kind}`} · ${plural(team.memberCount, "member")}`;
+    return `${kindName(team.kind)} · ${plural(team.memberCount, "member")}`;
   };
 
   return (
