@@ -32,6 +32,7 @@ export const LAYERS = [
   "modules/customers",
   "modules/billing",
   "modules/governance",
+  "modules/provisioning",
   "modules/analytics",
   "surfaces/system",
   "surfaces/pages",
