@@ -67,6 +67,8 @@ function storedForm(user: Loaded): Json {
     ...(row?.externalId ? { externalId: row.externalId } : {}),
     active: member.status === "active",
     ...attributes,
+    // The name shown is the badge's when SCIM never set one.
+    displayName: (attributes.displayName as string | undefined) ?? member.displayName,
   };
 }
 
@@ -199,7 +201,7 @@ async function replaceWith(tx: Tx, deps: ProvisioningDeps, caller: ScimCaller, u
   await requireUnique(tx, caller, input, id);
   const now = deps.clock.now();
   const before = storedForm(user);
-  const after: Json = { userName: input.userName, ...(input.externalId ? { externalId: input.externalId } : {}), active: input.active, ...input.attributes };
+  const after: Json = { userName: input.userName, ...(input.externalId ? { externalId: input.externalId } : {}), active: input.active, ...input.attributes, displayName: displayNameOf(input) };
   const changed = changedAttributes(before, after);
   if (changed.length > 0) {
     if (input.active !== (user.member.status === "active")) await setMemberActive(tx, originOf(caller), caller.org, id, input.active, now);
