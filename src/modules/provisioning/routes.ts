@@ -10,13 +10,14 @@
  *
  * The rules live in tokens.ts, users.ts and groups.ts; this file holds none.
  */
-import { Elysia, t } from "elysia";
+import { Elysia, t, type TSchema } from "elysia";
 import type { AppContext } from "../../context";
 import { declaresErrors, kernelErrors } from "../../platform/http/error-catalog";
 import { requestInfo } from "../../platform/http/kernel";
 import { bearerToken } from "../identity/index";
 import { callerOf, ORG_GUARD_ERRORS, orgById, orgGuard, type Organization, type OrgActor, SlugParams } from "../orgs/index";
 import type { ScimCaller } from "./caller";
+import { provisioningErrors } from "./errors";
 import { resourceType, resourceTypeList, schemaById, schemaList, serviceProviderConfig } from "./discovery";
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from "./groups";
 import * as M from "./model";
@@ -119,6 +120,20 @@ function scimAuth(ctx: AppContext) {
   });
 }
 
+/**
+ * A SCIM body: documented by its (loose) schema, and refused with 400 invalidSyntax when
+ * it is not a JSON object, checked on the raw body before Elysia's validation (which
+ * would otherwise make an object of a string or a list).
+ */
+function scimBody<S extends TSchema>(schema: S) {
+  return {
+    body: schema,
+    transform({ body }: { body: unknown }) {
+      if (body === null || typeof body !== "object" || Array.isArray(body)) throw provisioningErrors.error("invalidSyntax", { message: "the body is a JSON object" });
+    },
+  };
+}
+
 const WHO = " Authorization: Bearer with a SCIM token of this organization (401 otherwise). Answers application/scim+json; errors in SCIM's body (schemas, status, scimType, detail).";
 const READ_ERRORS = ["unauthorized", "not_found", "invalid_filter", "invalid_value"];
 const WRITE_ERRORS = [...READ_ERRORS, "invalid_syntax", "invalid_path", "no_target", "mutability", "uniqueness", "owner_required", "email_domain_not_allowed", "invalid_email", "invalid_name", "role_in_use"];
@@ -175,7 +190,7 @@ function scimRoutes(ctx: AppContext) {
         },
         {
           params: M.ScimParams,
-          body: M.ScimUserBody,
+          ...scimBody(M.ScimUserBody),
           response: { 201: M.ScimResource },
           detail: {
             tags: USERS,
@@ -195,7 +210,7 @@ function scimRoutes(ctx: AppContext) {
       })
       .put("/Users/:id", ({ scim, params, body }) => replaceUser(ctx, scim, params.id, body), {
         params: M.ScimResourceParams,
-        body: M.ScimUserBody,
+        ...scimBody(M.ScimUserBody),
         response: M.ScimResource,
         detail: {
           tags: USERS,
@@ -206,7 +221,7 @@ function scimRoutes(ctx: AppContext) {
       })
       .patch("/Users/:id", ({ scim, params, body }) => patchUser(ctx, scim, params.id, body), {
         params: M.ScimResourceParams,
-        body: M.ScimPatchBody,
+        ...scimBody(M.ScimPatchBody),
         response: M.ScimResource,
         detail: {
           tags: USERS,
@@ -247,7 +262,7 @@ function scimRoutes(ctx: AppContext) {
         },
         {
           params: M.ScimParams,
-          body: M.ScimGroupBody,
+          ...scimBody(M.ScimGroupBody),
           response: { 201: M.ScimResource },
           detail: {
             tags: GROUPS,
@@ -265,7 +280,7 @@ function scimRoutes(ctx: AppContext) {
       })
       .put("/Groups/:id", ({ scim, params, body }) => replaceGroup(ctx, scim, params.id, body), {
         params: M.ScimResourceParams,
-        body: M.ScimGroupBody,
+        ...scimBody(M.ScimGroupBody),
         response: M.ScimResource,
         detail: {
           tags: GROUPS,
@@ -276,7 +291,7 @@ function scimRoutes(ctx: AppContext) {
       })
       .patch("/Groups/:id", ({ scim, params, body }) => patchGroup(ctx, scim, params.id, body), {
         params: M.ScimResourceParams,
-        body: M.ScimPatchBody,
+        ...scimBody(M.ScimPatchBody),
         response: M.ScimResource,
         detail: {
           tags: GROUPS,

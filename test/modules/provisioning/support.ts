@@ -25,7 +25,7 @@ export async function scimOrg(t: TestApp, name: string): Promise<ScimOrg> {
 
 /** A SCIM client for one organization: bodies go as application/scim+json, as identity providers send them. */
 export function scimClient(t: TestApp, org: ScimOrg) {
-  return (method: string, path: string, body?: unknown, options: RequestOptions & { token?: string | null } = {}): Promise<TestResponse> => {
+  return (method: string, path: string, body?: unknown, options: Omit<RequestOptions, "token"> & { token?: string | null } = {}): Promise<TestResponse> => {
     const token = options.token === undefined ? org.token : options.token;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (body !== undefined) headers["content-type"] ??= "application/scim+json";
