@@ -19,6 +19,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { auditEvent } from "../../platform/audit/catalog";
 import type { Tx } from "../../platform/db/database";
 import { appendAudit } from "../../platform/audit/append";
+import { canonicalJson } from "../../platform/crypto/canonical-json";
 import { normaliseEmail } from "../identity/index";
 import { customRolesOf, endProvisionedMember, isBuiltinRole, provisionableMembers, provisionMember, renameMemberBadge, setMemberActive, type ProvisionableMember } from "../orgs/index";
 import { auditActorOfToken, listResponse, meta, originOf, projectionOf, type ListQuery, type ProvisioningDeps, type ScimCaller, type ScimJson } from "./caller";
@@ -189,10 +190,11 @@ export async function createUser(deps: ProvisioningDeps, caller: ScimCaller, bod
   });
 }
 
-/** The attribute names whose stored value differs between two stored forms. */
+/** The attribute names whose stored value differs between two stored forms (key order aside: PostgreSQL's jsonb reorders keys). */
 function changedAttributes(before: Json, after: Json): string[] {
+  const same = (a: unknown, b: unknown) => (a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b));
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+  return [...keys].filter((k) => !same(before[k], after[k])).sort();
 }
 
 /** Saves a User as `input` describes it (PUT, and PATCH once applied). */
