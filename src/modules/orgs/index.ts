@@ -11,7 +11,7 @@ export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
 export { codeHash, randomCode, sameHash } from "./otp";
-export { OtpErrors } from "./errors";
+export { OtpErrors, planErrors } from "./errors";
 export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";
 export { KNOWN_SCOPES } from "./permissions/roles";
 export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
