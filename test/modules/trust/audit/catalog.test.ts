@@ -64,6 +64,12 @@ describe("the catalog", () => {
       "appgroup.monetization.enabled",
       "appgroup.monetization.disabled",
       "reporting.team.lead_changed",
+      // governance (meetings)
+      "business.meeting.created",
+      "business.meeting.updated",
+      "business.meeting.cancelled",
+      "business.meeting.attendance_marked",
+      "business.meeting.agenda_voted",
     ];
     for (const type of owned) expect(catalogEntry(type)?.type).toBe(type);
     // Declared by their domains when those land (with the RPT codes of the approval
@@ -76,12 +82,6 @@ describe("the catalog", () => {
       "agent.operator_assigned",
       "agent.action_denied",
       "agent.wake",
-      // governance (meetings)
-      "business.meeting.created",
-      "business.meeting.updated",
-      "business.meeting.cancelled",
-      "business.meeting.attendance_marked",
-      "business.meeting.agenda_voted",
       // governance (approvals)
       "reporting.approvalline.changed",
       // data sources
