@@ -171,9 +171,9 @@ export async function openMeeting(deps: MeetingDeps, caller: MeetingCaller, plan
   assertCan(caller.actor, MEETING_SCOPES.create);
   const organizer = caller.actor.connectedId;
   if (!organizer) throw meetingErrors.error("participantNotEligible", { field: "organizer", message: "the organizer needs a badge in this organization" });
-  requirePlan(caller.org, "meetings");
   const board = plan.type === MeetingTypes.BoardMeeting;
   if (board && plan.items.length === 0) throw meetingErrors.error("agendaRequired", { field: "Agenda" });
+  requirePlan(caller.org, "meetings");
   const now = deps.clock.now();
   const meetingId = newId();
   const created = await deps.db.write(async (tx) => {
