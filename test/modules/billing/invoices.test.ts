@@ -168,7 +168,7 @@ describe("corrections", () => {
     expect(list[1].seal).toEqual(issued.seal);
     expect((await t.request("GET", `/api/public/v1/invoices/${issued.id}/verify`)).body).toMatchObject({ status: "superseded", verdict: "valid", supersededBy: corrected.id });
     expect((await t.request("GET", `/api/public/v1/invoices/${corrected.id}/verify`)).body.verdict).toBe("valid");
-    expect(selfHashOf(list[0])).toBe(corrected.seal.selfHash);
+    expect(selfHashOf(list[0])).toBe(corrected.seal.selfHash!);
     const superseded = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.type, "payment.invoice.superseded"));
     expect(superseded[0]!.payload).toMatchObject({ invoiceId: issued.id, byInvoiceId: corrected.id, reason: "SMS price goodwill" });
     // Only an issued invoice can be corrected.
