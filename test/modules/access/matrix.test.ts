@@ -47,6 +47,9 @@ const PUBLIC = [
   /^GET \/api\/public\/invitations\/\{code\}$/,
   /^GET \/blobs\//,
   /^GET \/api\/dev\//,
+  // Stripe calls it, signed (billing); an invoice's seal is checked by anyone holding its id.
+  /^POST \/api\/public\/billing\/stripe\/webhook$/,
+  /^GET \/api\/public\/v1\/invoices\/\{id\}\/verify$/,
 ];
 
 /** What every member of the organization may read of it and of themselves. */
