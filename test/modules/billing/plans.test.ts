@@ -86,6 +86,20 @@ describe("the owner changes the plan", () => {
     expect((await t.request("PUT", `/api/org/${org.slug}/billing/plan`, { json: { plan: "pro" } })).status).toBe(401);
     expect(await planOf(org)).toBe("free");
   });
+
+  test("a sub-organization follows its parent's plan: 409 plan_follows_parent; the parent's upgrade carries it", async () => {
+    await fresh();
+    const parent = await createOrg(t, "owner@plan-parent.test", "PlanParent");
+    const created = await t.request("POST", `/api/org/${parent.slug}/sub-orgs`, { token: parent.owner.token, json: { name: "Parent Tower", slug: "plan-tower" } });
+    expect(created.status).toBe(201);
+    const sub = { orgId: created.body.id, slug: "plan-tower", owner: parent.owner };
+    const r = await billing(t, sub, "PUT", "/plan", { plan: "pro" });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe("plan_follows_parent");
+    await fund(t, parent, 10_000);
+    expect((await billing(t, parent, "PUT", "/plan", { plan: "pro" })).body.change).toBe("upgraded");
+    expect(await planOf(sub)).toBe("pro");
+  });
 });
 
 describe("monthly renewal", () => {

@@ -133,3 +133,23 @@ describe("who may call", () => {
     expect((await send(body, { "x-api-key": wide })).status).toBe(200);
   });
 });
+
+test("the daily fuse Limited and Restricted share: 429 region_fuse, counted with every kind of code", async () => {
+  const fused = await createTestApp({ env: { SIGNET_DEV: "1", SIGNET_SMS_DAILY_FUSE: "1" }, sms: recordingGateway().sender });
+  try {
+    const o = await createOrg(fused, "owner@sms-fuse.test", "Sms Fuse");
+    const k = await apiKey(fused, o, ["org.sms.send"]);
+    await fund(fused, o, 100);
+    const post = (to: string, kind = "code") => fused.request("POST", "/api/public/sms/send", { headers: { "x-api-key": k }, json: { to, text: "code 1", kind, optedIn: true } });
+    expect((await post("+525512345678")).status).toBe(200);
+    const r = await post("+525512345679");
+    expect(r.status).toBe(429);
+    expect(r.body.error).toBe("region_fuse");
+    // Standard numbers and messages are outside the fuse.
+    expect((await post("+821012345678")).status).toBe(200);
+    expect((await post("+525512345679", "message")).status).toBe(200);
+    expect(await balanceOf(fused, o)).toBe(100 - 5 - 2 - 5);
+  } finally {
+    await fused.close();
+  }
+});
