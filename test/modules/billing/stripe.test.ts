@@ -170,3 +170,13 @@ test("without a Stripe webhook secret the webhook route is 404 webhooks_not_conf
     await dev.close();
   }
 });
+
+test("settings: a Stripe key needs its webhook secret and looks like one; the API base is a URL", async () => {
+  const { loadConfig } = await import("../../../src/config");
+  const base = { SIGNET_DATA_DIR: "/tmp/signet-config-check" };
+  expect(() => loadConfig({ ...base, SIGNET_STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/SIGNET_STRIPE_WEBHOOK_SECRET \(--stripe-webhook-secret\): is required/);
+  expect(() => loadConfig({ ...base, SIGNET_STRIPE_SECRET_KEY: "pk_live_x", SIGNET_STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/SIGNET_STRIPE_SECRET_KEY/);
+  expect(() => loadConfig({ ...base, SIGNET_STRIPE_SECRET_KEY: "sk_test_x", SIGNET_STRIPE_WEBHOOK_SECRET: "whsec_x", SIGNET_STRIPE_API_BASE: "nope" })).toThrow(/SIGNET_STRIPE_API_BASE/);
+  expect(loadConfig({ ...base, SIGNET_STRIPE_SECRET_KEY: "sk_test_x", SIGNET_STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", apiBase: "https://api.stripe.com" });
+  expect(loadConfig(base).stripe).toBeUndefined();
+});
