@@ -342,10 +342,28 @@ export async function afterCreditAdded(tx: Tx, orgId: string, actor: AuditActor,
   await clearDelinquency(tx, orgId, "top_up", actor, now, notices);
 }
 
-/** The renewal job's run: every organization, each in its own transaction. */
+/**
+ * Whether an organization has anything for the renewal to do (read outside any
+ * transaction): a paid plan, an active add-on whose month has ended, an open due, a
+ * scheduled downgrade or a running grace. A Free organization with none costs no write.
+ */
+async function needsRenewal(reader: Queryable, orgId: string, now: number): Promise<boolean> {
+  const org = await orgById(reader, orgId);
+  if (!org) return false;
+  if (planOf(org.plan) !== "free") return true;
+  const sub = await subscriptionOf(reader, orgId);
+  if (sub && (sub.scheduledPlan !== null || sub.delinquentSince !== null)) return true;
+  const [addon] = await reader.select({ id: orgAddons.id }).from(orgAddons).where(and(eq(orgAddons.orgId, orgId), eq(orgAddons.status, "active"), lte(orgAddons.paidThrough, now))).limit(1);
+  if (addon) return true;
+  const [due] = await reader.select({ id: billingDues.id }).from(billingDues).where(and(eq(billingDues.orgId, orgId), eq(billingDues.status, "open"))).limit(1);
+  return due !== undefined;
+}
+
+/** The renewal job's run: every organization with something to renew, each in its own transaction. */
 export async function runRenewals(deps: Deps, now: number): Promise<{ organizations: number; renewed: number; failed: number; graceOpened: number; enforced: number; cleared: number }> {
   const totals = { organizations: 0, renewed: 0, failed: 0, graceOpened: 0, enforced: 0, cleared: 0 };
   for (const orgId of await allOrgIds(deps.db.read)) {
+    if (!(await needsRenewal(deps.db.read, orgId, now))) continue;
     const run = await renewOrganization(deps, orgId, now);
     totals.organizations++;
     totals.renewed += run.renewed.length;
