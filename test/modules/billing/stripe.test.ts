@@ -100,6 +100,16 @@ describe("top-ups", () => {
     expect((await deliver(stripe.event("charge.refunded", intentId, { atMs: t.clock.now() }))).body.outcome).toBe("ignored");
   });
 
+  test("a payment on its way fixes the currency: a top-up in another currency before it lands is 400 currency_mismatch", async () => {
+    const org = await createOrg(t, "owner@stripe-pending.test", "StripePending");
+    const { intentId } = await topUp(org, 50_000);
+    const krw = await billing(t, org, "POST", "/top-ups", { amount: 50_000, currency: "KRW" });
+    expect(krw.status).toBe(400);
+    expect(krw.body).toMatchObject({ error: "currency_mismatch", currency: "KRW", accountCurrency: "USD" });
+    expect((await deliver(stripe.event("payment_intent.succeeded", intentId, { atMs: t.clock.now() }))).body.outcome).toBe("applied");
+    expect(await balanceOf(t, org)).toBe(50_000);
+  });
+
   test("Stripe refusing the PaymentIntent: 502 payment_failed, nothing credited", async () => {
     const org = await createOrg(t, "owner@stripe-refused.test", "StripeRefused");
     stripe.failNext("/v1/payment_intents", 402, "card_declined");

@@ -41,6 +41,13 @@ async function requireAccountCurrency(reader: Queryable, orgId: string, currency
   if (account.currency === currency) return;
   const [any] = await reader.select({ id: orgCreditLedger.id }).from(orgCreditLedger).where(eq(orgCreditLedger.orgId, orgId)).limit(1);
   if (any || account.balance !== 0) throw billingErrors.error("currencyMismatch", { field: "currency", currency, accountCurrency: account.currency });
+  // A payment still on its way fixes the currency too, so its webhook can always be applied.
+  const [pending] = await reader
+    .select({ currency: billingPayments.currency })
+    .from(billingPayments)
+    .where(and(eq(billingPayments.orgId, orgId), eq(billingPayments.status, "pending"), sql`${billingPayments.currency} <> ${currency}`))
+    .limit(1);
+  if (pending) throw billingErrors.error("currencyMismatch", { field: "currency", currency, accountCurrency: pending.currency });
 }
 
 /**
