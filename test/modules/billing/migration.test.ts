@@ -1,5 +1,5 @@
 /**
- * Migration 0014 carries the add-on door's credit rows into billing's ledger: the
+ * Migration 0015 carries the add-on door's credit rows into billing's ledger: the
  * balance and every entry stay, each entry gets a refId (unique per organization) whose
  * prefix is right for the invoice, its period and the currency; both dialects.
  */
@@ -20,11 +20,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test("0014 carries the earlier credit rows: balance, amounts and order kept; refId, period and currency filled", async () => {
+test("0015 carries the earlier credit rows: balance, amounts and order kept; refId, period and currency filled", async () => {
   database = await createTestDatabase();
   db = await openDatabase(database.target);
   const all = db.dialect === "sqlite" ? sqliteMigrations : postgresMigrations;
-  const upTo = all.findIndex((m) => m.id === "0014_billing_ledger");
+  const upTo = all.findIndex((m) => m.id === "0015_billing_ledger");
   expect(upTo).toBeGreaterThan(0);
   await migrate(db, all.slice(0, upTo));
 
