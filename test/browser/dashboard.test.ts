@@ -1,4 +1,4 @@
-/** The dashboard suite (dashboard-suite.ts) against the app in-process; it writes the screenshots. */
+/** The dashboard suite (dashboard-suite.ts) against the app in-process; with SIGNET_SCREENSHOTS=1 it rewrites docs/screenshots/. */
 import { createTestApp, type TestApp } from "../support/harness";
 import { dashboardSuite } from "./dashboard-suite";
 

@@ -11,6 +11,7 @@ import { requestInfo } from "../../platform/http/kernel";
 import { defineErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "./permissions/service";
+import { directScopesOf, withDirectGrants } from "./permissions/direct-grants";
 import { parseBuiltinRole, scopesForRole } from "./permissions/roles";
 import { connectedIds, memberships, organizations, orgRoles } from "./schema";
 
@@ -61,7 +62,7 @@ export type OrgCaller = OrgActor | MachineOrgActor;
  * org route hands its service (DESIGN §5). `actor` is a member, or on routes machines may
  * call, a member or an M2M token's machine.
  */
-export interface Caller<A extends OrgCaller = OrgCaller> {
+export interface Caller<A extends PermissionActor = OrgCaller> {
   org: Organization;
   actor: A;
   requestId: string | null;
@@ -76,7 +77,7 @@ export function auditActorOf(actor: OrgCaller): AuditActor {
 }
 
 /** The Caller of a request, from what the guard resolved and the kernel's request info. */
-export function callerOf<A extends OrgCaller>(org: Organization, actor: A, request: Request): Caller<A> {
+export function callerOf<A extends PermissionActor>(org: Organization, actor: A, request: Request): Caller<A> {
   const info = requestInfo(request);
   return { org, actor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
 }
@@ -153,6 +154,8 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
     const [role] = await customRoleScopesQuery(reader).execute({ roleId: row.role, orgId: row.org.id });
     custom = role?.scopes ?? [];
   }
+  // Scopes granted to the badge itself (an approved permission request) add to the role's.
+  const direct = await directScopesOf(reader, row.badge?.id ?? null);
   return {
     org: row.org,
     actor: {
@@ -161,7 +164,7 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
       email: user.email,
       connectedId: row.badge?.id ?? null,
       role: row.role,
-      scopes: scopesForRole(row.role, custom),
+      scopes: withDirectGrants(scopesForRole(row.role, custom), direct),
       isOwner: row.org.ownerUserId === user.userId,
     },
   };

@@ -50,6 +50,9 @@ const PUBLIC = [
   /^GET \/api\/dev\//,
   // The RSVP link of a meeting invitation: its signature is the credential (a wrong one is 403 invalid_rsvp_link).
   /^GET \/api\/meetings\/rsvp\//,
+  // Stripe calls it, signed (billing); an invoice's seal is checked by anyone holding its id.
+  /^POST \/api\/public\/billing\/stripe\/webhook$/,
+  /^GET \/api\/public\/v1\/invoices\/\{id\}\/verify$/,
 ];
 
 /** What every member of the organization may read of it and of themselves. */
@@ -63,6 +66,9 @@ const MEMBER_REACH = [
   /^GET \/api\/org\/\{slug\}\/(teams|teams\/\{teamId\}\/members|reporting\/graph)$/,
   // The board's composition is read like the org chart (org.board.read); changing it is Owner and Admin, under a seal.
   /^GET \/api\/org\/\{slug\}\/board$/,
+  // Approvals: every member reads the forms they submit on (org.work_item.list) and lists their own documents
+  // (org.reporting_instance.list:creator=self; the list only ever holds the caller's own, as requester or approver).
+  /^GET \/api\/org\/\{slug\}\/approvals\/(work-items|instances)$/,
 ];
 
 /** Where a refused credential rightly succeeds, and why. */

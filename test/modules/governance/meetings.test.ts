@@ -27,7 +27,7 @@ const create = (m: MeetingOrg, body: Record<string, unknown>, token: string | nu
 
 async function enableBoardMeetings(m: MeetingOrg) {
   const org = (await orgBySlug(t.ctx.db.read, m.org.slug))!;
-  const caller = callerOf(org, { kind: "user", userId: m.org.owner.userId, email: m.org.owner.email, connectedId: m.owner.connectedId, role: "owner", scopes: ["org.*", "view.*"], isOwner: true }, new Request("http://localhost/"));
+  const caller = callerOf(org, { kind: "user" as const, userId: m.org.owner.userId, email: m.org.owner.email, connectedId: m.owner.connectedId, role: "owner", scopes: ["org.*", "view.*"], isOwner: true }, new Request("http://localhost/"));
   await topUpCredit(t.ctx, caller, 100_00);
   const r = await m.api("POST", "/settings/addons/board_meetings");
   if (r.status !== 200) throw new Error(`addon: ${r.status} ${r.text}`);

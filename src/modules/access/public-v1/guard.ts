@@ -19,11 +19,10 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../../context";
-import { requestInfo } from "../../../platform/http/kernel";
 import { bearerToken } from "../../identity/index";
 import { findApiKeyBySecret, type ApiKey } from "../machine/api-keys";
 import { machineErrors } from "../machine/errors";
-import { activeServiceAccount, type Organization, orgById, orgWideKeyRequired } from "../../orgs/index";
+import { activeServiceAccount, type Caller, callerOf, type Organization, orgById, orgWideKeyRequired } from "../../orgs/index";
 import { keyActorOf, requireScope, type KeyActor } from "../principal";
 
 export interface PublicApiAccess {
@@ -36,19 +35,13 @@ export interface PublicApiAccess {
  * What a public v1 service receives (the key's counterpart of orgs' Caller): the key's
  * organization, the key, what it may do, and the request's id and origin for audit.
  */
-export interface KeyCaller {
-  org: Organization;
+export interface KeyCaller extends Caller<KeyActor> {
   key: ApiKey;
-  actor: KeyActor;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
 }
 
 /** The KeyCaller of a request, from what the guard resolved and the kernel's request info. */
 export function keyCallerOf(access: PublicApiAccess, request: Request): KeyCaller {
-  const info = requestInfo(request);
-  return { org: access.keyOrg, key: access.apiKey, actor: access.keyActor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
+  return { ...callerOf(access.keyOrg, access.keyActor, request), key: access.apiKey };
 }
 
 /** What a public v1 route demands of the key: a scope, or `true` for the key's own view. */
