@@ -11,6 +11,7 @@ import { requestInfo } from "../../platform/http/kernel";
 import { defineErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "./permissions/service";
+import { directScopesOf, withDirectGrants } from "./permissions/direct-grants";
 import { parseBuiltinRole, scopesForRole } from "./permissions/roles";
 import { connectedIds, memberships, organizations, orgRoles } from "./schema";
 
@@ -153,6 +154,8 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
     const [role] = await customRoleScopesQuery(reader).execute({ roleId: row.role, orgId: row.org.id });
     custom = role?.scopes ?? [];
   }
+  // Scopes granted to the badge itself (an approved permission request) add to the role's.
+  const direct = await directScopesOf(reader, row.badge?.id ?? null);
   return {
     org: row.org,
     actor: {
@@ -161,7 +164,7 @@ export async function resolveOrgAccess(reader: Queryable, slug: string, user: { 
       email: user.email,
       connectedId: row.badge?.id ?? null,
       role: row.role,
-      scopes: scopesForRole(row.role, custom),
+      scopes: withDirectGrants(scopesForRole(row.role, custom), direct),
       isOwner: row.org.ownerUserId === user.userId,
     },
   };

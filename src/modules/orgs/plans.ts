@@ -45,6 +45,8 @@ export const FEATURE_MIN_PLAN = {
   meetings: "pro",
   /** Consolidated billing roll-up and the verify API. */
   "billing.consolidated": "business",
+  /** GET /api/public/v1/invoices/{id}/verify: the issuing organization's plan (§8 "verify API from Business"). */
+  "billing.verify": "business",
 } as const satisfies Record<string, PlanKey>;
 
 export type PlanFeature = keyof typeof FEATURE_MIN_PLAN;

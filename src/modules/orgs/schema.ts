@@ -184,3 +184,26 @@ export const orgMasterSeals = table(
   },
   [{ name: "org_master_seals_org_uq", on: ["orgId"], unique: true }],
 );
+
+/**
+ * Direct permission grants: a scope held by one badge (a person or a service account) on
+ * top of its role's, for example the scope an approval document granted (governance's
+ * approvals, spec 4.7 rule 5). Keyed by the badge, so a grant ends with it: a revoked badge
+ * holds nothing, and rejoining starts without grants. `source` names what granted it
+ * (`approval:{instanceId}`).
+ */
+export const orgDirectGrants = table(
+  "org_direct_grants",
+  {
+    id: col.id(),
+    orgId: col.text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    connectedId: col.text().notNull().references(() => connectedIds.id, { onDelete: "cascade" }),
+    scope: col.text().notNull(),
+    source: col.text().notNull(),
+    grantedAt: col.time().notNull(),
+  },
+  [
+    { name: "org_direct_grants_badge_scope_uq", on: ["connectedId", "scope"], unique: true },
+    { name: "org_direct_grants_org_idx", on: ["orgId"] },
+  ],
+);

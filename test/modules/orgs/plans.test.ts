@@ -55,7 +55,7 @@ describe("the plan table", () => {
 
   test("every family is declared by the module that enforces it, once", () => {
     const owners = Object.fromEntries(MODULES.flatMap((m) => (m.limits ?? []).map((family) => [family.name, m.name])));
-    expect(owners).toEqual({ sso: "orgs", audit: "trust", storage: "storage", lifecycle: "storage", monetization: "customers" });
+    expect(owners).toEqual({ sso: "orgs", audit: "trust", storage: "storage", lifecycle: "storage", monetization: "customers", billing: "billing" });
   });
 
   test("plans are ordered Free < Pro < Pro+ < Business < Enterprise", () => {

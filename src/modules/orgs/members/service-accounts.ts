@@ -16,6 +16,7 @@ import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
 import { memberErrors } from "./errors";
 import { endServiceAccount, type Badge, type ServiceAccount } from "./lifecycle";
+import { directScopesOf, withDirectGrants } from "../permissions/direct-grants";
 import { resolveAssignableRole, roleNamer, scopesOfRole, type RoleNamer } from "./roles";
 
 export const SERVICE_ACCOUNT_NAME_MAX = 100;
@@ -200,7 +201,7 @@ export interface ActiveServiceAccount {
   /** A built-in role key or a custom role id. */
   role: string;
   connectedId: string;
-  /** What the role grants now: a bound key or token may only narrow these. */
+  /** What the role grants now, with the badge's direct grants: a bound key or token may only narrow these. */
   scopes: readonly string[];
 }
 
@@ -217,5 +218,7 @@ export async function activeServiceAccount(reader: Queryable, orgId: string, id:
     .where(and(eq(serviceAccounts.id, id), eq(serviceAccounts.orgId, orgId)));
   if (!row) return null;
   const { account } = row;
-  return { id: account.id, orgId: account.orgId, name: account.name, role: account.role, connectedId: row.connectedId, scopes: await scopesOfRole(reader, orgId, account.role) };
+  // The account's cap is its role's scopes plus those granted to its badge directly (an approved permission request).
+  const scopes = withDirectGrants(await scopesOfRole(reader, orgId, account.role), await directScopesOf(reader, row.connectedId));
+  return { id: account.id, orgId: account.orgId, name: account.name, role: account.role, connectedId: row.connectedId, scopes };
 }

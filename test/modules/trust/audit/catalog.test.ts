@@ -64,10 +64,22 @@ describe("the catalog", () => {
       "appgroup.monetization.enabled",
       "appgroup.monetization.disabled",
       "reporting.team.lead_changed",
+      "business.meeting.created",
+      "business.meeting.updated",
+      "business.meeting.cancelled",
+      "business.meeting.attendance_marked",
+      "business.meeting.agenda_voted",
+      "reporting.approvalline.changed",
+      "reporting.approval.step_approved",
+      "reporting.approval.step_rejected",
+      "reporting.approval.completed",
     ];
     for (const type of owned) expect(catalogEntry(type)?.type).toBe(type);
-    // Declared by their domains when those land (with the RPT codes of the approval
-    // events); until then nothing may append them.
+    // The approval events the spec names by code (§6): RPT038 the line replaced, RPT031/RPT032 a step stamped, RPT033 completed.
+    expect(
+      ["reporting.approvalline.changed", "reporting.approval.step_approved", "reporting.approval.step_rejected", "reporting.approval.completed"].map((type) => catalogEntry(type)?.code),
+    ).toEqual(["RPT038", "RPT031", "RPT032", "RPT033"]);
+    // Declared by their domains when those land; until then nothing may append them.
     const pending = [
       // agents
       "agent.hired",
@@ -76,14 +88,6 @@ describe("the catalog", () => {
       "agent.operator_assigned",
       "agent.action_denied",
       "agent.wake",
-      // governance (meetings)
-      "business.meeting.created",
-      "business.meeting.updated",
-      "business.meeting.cancelled",
-      "business.meeting.attendance_marked",
-      "business.meeting.agenda_voted",
-      // governance (approvals)
-      "reporting.approvalline.changed",
       // data sources
       "appgroup.datasource.connected",
       "appgroup.datasource.disconnected",
