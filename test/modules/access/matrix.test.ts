@@ -59,6 +59,8 @@ const PUBLIC = [
 const MEMBER_REACH = [
   /^(GET|POST|DELETE) \/api\/auth\//,
   /^GET \/api\/org$/,
+  // Creating an organization of one's own (the caller becomes its owner).
+  /^POST \/api\/org\/create$/,
   /^GET \/api\/org\/\{slug\}(\/(me|badges|members|roles|master-seal|files|storage\/usage|settings\/keys\/signing-keys))?$/,
   /^GET \/api\/v1\/admin\/audit\/(query|retention|sessions|stats|stats\/quick)$/,
   /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
@@ -217,7 +219,8 @@ test("no credential reaches a route it lacks the organization, role or scope for
     const answers: Record<string, number> = {};
     for (const [credential, headers] of Object.entries(credentials)) {
       // Another organization's owner is refused on this organization's routes; their own account routes are theirs.
-      if (credential === "otherOwner" && !/^\/api\/(org\/|v1\/admin\/)/.test(path)) continue;
+      // Anyone signed in may create an organization of their own (POST /api/org/create names none).
+      if (credential === "otherOwner" && (!/^\/api\/(org\/|v1\/admin\/)/.test(path) || path === "/api/org/create")) continue;
       answers[credential] = (await send(headers)).status;
     }
     const ownerAnswer = (await send(path.startsWith("/api/public/") ? owner.key : owner.session)).status;
