@@ -1,5 +1,6 @@
 /**
- * Members and roles as an identity provider changes them (SCIM, the provisioning domain):
+ * Members and roles as an identity provider changes them (SCIM, the provisioning domain;
+ * just-in-time membership at an IdP sign-in, the federation domain):
  * the door through which a domain above orgs adds, suspends, renames and removes members
  * and creates, renames and deletes custom roles, in the caller's transaction, each change
  * with the same org.* event a dashboard change writes (members' roles and custom roles
@@ -55,7 +56,7 @@ type OrgRef = Pick<Organization, "id" | "name" | "ownerUserId">;
  * people (no AI badge, no service account, no group), with their membership's role and
  * e-mail, oldest first; optionally only some badges.
  */
-export async function provisionableMembers(reader: Queryable, org: OrgRef, filter: { connectedIds?: readonly string[] } = {}): Promise<ProvisionableMember[]> {
+export async function provisionableMembers(reader: Queryable, org: OrgRef, filter: { connectedIds?: readonly string[]; userId?: string } = {}): Promise<ProvisionableMember[]> {
   if (filter.connectedIds && filter.connectedIds.length === 0) return [];
   const where = [
     eq(connectedIds.orgId, org.id),
@@ -64,6 +65,7 @@ export async function provisionableMembers(reader: Queryable, org: OrgRef, filte
     isNull(connectedIds.serviceAccountId),
   ];
   if (filter.connectedIds) where.push(inArray(connectedIds.id, [...filter.connectedIds]));
+  if (filter.userId !== undefined) where.push(eq(connectedIds.userId, filter.userId));
   const rows = await reader
     .select({ badge: connectedIds, role: memberships.role })
     .from(connectedIds)
@@ -110,11 +112,15 @@ export interface ProvisionMemberInput {
   displayName: string;
   active: boolean;
   at: number;
+  /** The new member's role (default PROVISIONED_DEFAULT_ROLE): a built-in role key or a custom role id. */
+  role?: string;
+  /** The new badge's membership type (default PROVISIONED_MEMBERSHIP_TYPE; federation's sign-ins use sso). */
+  membershipType?: string;
 }
 
 /**
  * Finds or creates the dashboard account of `email` and makes it a member: a Person
- * badge of membership type scim with the Member role and org.member.added, as an
+ * badge of membership type scim (or `membershipType`) with the Member role (or `role`) and org.member.added, as an
  * accepted invitation does (the organization's allowed e-mail domains apply). A person
  * who is already a member keeps their membership, role and badge (`created` false).
  * `active` false suspends the new badge (org.badge.status_changed).
@@ -130,8 +136,8 @@ export async function provisionMember(
   const joined = await addMembership(tx, {
     orgId: input.org.id,
     user: { id: user.id, email: user.email, displayName: input.displayName },
-    role: PROVISIONED_DEFAULT_ROLE,
-    membershipType: PROVISIONED_MEMBERSHIP_TYPE,
+    role: input.role ?? PROVISIONED_DEFAULT_ROLE,
+    membershipType: input.membershipType ?? PROVISIONED_MEMBERSHIP_TYPE,
     actor: origin.auditActor,
     requestId: origin.requestId,
     at: input.at,
