@@ -16,6 +16,7 @@ import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
 import { governanceModule } from "./modules/governance/module";
 import { provisioningModule } from "./modules/provisioning/module";
+import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
@@ -30,6 +31,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   billingModule,
   governanceModule,
   provisioningModule,
+  federationModule,
   analyticsModule,
   pagesModule,
   devModule,

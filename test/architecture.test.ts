@@ -33,6 +33,9 @@ export const LAYERS = [
   "modules/billing",
   "modules/governance",
   "modules/provisioning",
+  // Signs an organization's people in to the dashboard with just-in-time membership: above
+  // identity (accounts, sessions) and orgs (members, roles), not under customers (end users).
+  "modules/federation",
   "modules/analytics",
   "surfaces/system",
   "surfaces/pages",
