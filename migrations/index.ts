@@ -18,6 +18,7 @@ import sqlite_0014_governance_approvals from "./sqlite/0014_governance_approvals
 import sqlite_0015_billing_ledger from "./sqlite/0015_billing_ledger.sql" with { type: "text" };
 import sqlite_0016_governance_meetings from "./sqlite/0016_governance_meetings.sql" with { type: "text" };
 import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
+import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -36,6 +37,7 @@ import postgres_0014_governance_approvals from "./postgres/0014_governance_appro
 import postgres_0015_billing_ledger from "./postgres/0015_billing_ledger.sql" with { type: "text" };
 import postgres_0016_governance_meetings from "./postgres/0016_governance_meetings.sql" with { type: "text" };
 import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
+import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -57,6 +59,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0015_billing_ledger", sql: sqlite_0015_billing_ledger },
   { id: "0016_governance_meetings", sql: sqlite_0016_governance_meetings },
   { id: "0017_scim", sql: sqlite_0017_scim },
+  { id: "0018_federation", sql: sqlite_0018_federation },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -78,4 +81,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0015_billing_ledger", sql: postgres_0015_billing_ledger },
   { id: "0016_governance_meetings", sql: postgres_0016_governance_meetings },
   { id: "0017_scim", sql: postgres_0017_scim },
+  { id: "0018_federation", sql: postgres_0018_federation },
 ];
