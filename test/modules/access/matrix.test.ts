@@ -53,6 +53,9 @@ const PUBLIC = [
   // Stripe calls it, signed (billing); an invoice's seal is checked by anyone holding its id.
   /^POST \/api\/public\/billing\/stripe\/webhook$/,
   /^GET \/api\/public\/v1\/invoices\/\{id\}\/verify$/,
+  // Dashboard sign-in through the organization's IdP (pre-auth, spec 4.4: the browser and the IdP call these),
+  // and the organization's SAML SP metadata, which IdPs read.
+  /^(GET|POST) \/idp\/\{slug\}\/(login-hint|login|callback|saml\/metadata)$/,
 ];
 
 /** What every member of the organization may read of it and of themselves. */
