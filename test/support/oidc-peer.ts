@@ -41,6 +41,8 @@ export interface OidcPeerOptions {
   clients: PeerClient[];
   accounts: Record<string, PeerAccount>;
   appleClientSecret?: { clientId: string; teamId: string; keyId: string; publicKeyPem: string };
+  /** The account a browser that reaches the login page without ?login= signs in as (a browser test's person). */
+  defaultAccount?: string;
 }
 
 export interface OidcPeer {
@@ -113,7 +115,10 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     try {
       const url = new URL(req.url ?? "/", issuer);
       if (rewrite && req.method === "POST" && url.pathname === "/token") interceptJson(res, rewrite);
-      if (url.pathname.startsWith("/interaction/")) return await finishInteraction(provider, req, res, url, options.accounts);
+      if (url.pathname.startsWith("/interaction/")) {
+        if (!url.searchParams.has("login") && options.defaultAccount) url.searchParams.set("login", options.defaultAccount);
+        return await finishInteraction(provider, req, res, url, options.accounts);
+      }
       if (appleKey && req.method === "POST" && url.pathname === "/token") await checkAppleSecret(req, appleKey, options.appleClientSecret!, options.clients);
       callback(req, res);
     } catch (e) {

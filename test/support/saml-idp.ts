@@ -73,6 +73,11 @@ export interface SamlIdpPeer {
   certificatePem: string;
   /** The IdP's answer to the sign-in Signet started (the Location of /idp/{slug}/login). */
   respond(authorizeUrl: string, spMetadataXml: string, user: SamlUser, options?: RespondOptions): Promise<SamlPostForm>;
+  /**
+   * Browsers that reach the SSO URL sign in as `user`: the peer answers the auto-posting
+   * form an IdP sends after its own login page.
+   */
+  actAs(spMetadataXml: string, user: SamlUser): void;
   /** A response no request asked for (IdP-initiated). */
   unsolicited(spMetadataXml: string, user: SamlUser): Promise<{ acsUrl: string; SAMLResponse: string }>;
   close(): Promise<void>;
@@ -114,7 +119,19 @@ export async function startSamlIdp(): Promise<SamlIdpPeer> {
     } as any);
   const idp = idpOf(own);
   const metadataXml = idp.getMetadata();
-  server.on("request", (req, res) => {
+  let browserSignIn: { spMetadataXml: string; user: SamlUser } | null = null;
+  let respondTo: ((authorizeUrl: string, spMetadataXml: string, user: SamlUser) => Promise<SamlPostForm>) | null = null;
+  server.on("request", async (req, res) => {
+    if (req.url?.startsWith("/saml/sso?") && browserSignIn && respondTo) {
+      const form = await respondTo(`${origin}${req.url}`, browserSignIn.spMetadataXml, browserSignIn.user);
+      res.setHeader("content-type", "text/html");
+      res.end(
+        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escapeXml(form.acsUrl)}">` +
+          `<input type="hidden" name="SAMLResponse" value="${form.SAMLResponse}"><input type="hidden" name="RelayState" value="${escapeXml(form.RelayState)}">` +
+          `<noscript><button>Continue</button></noscript></form></body></html>`,
+      );
+      return;
+    }
     if (req.url === "/saml/metadata") {
       res.setHeader("content-type", "application/samlmetadata+xml");
       res.end(metadataXml);
@@ -171,7 +188,7 @@ export async function startSamlIdp(): Promise<SamlIdpPeer> {
     return { acsUrl, SAMLResponse: Buffer.from(xml).toString("base64") };
   }
 
-  return {
+  const peer: SamlIdpPeer = {
     entityId,
     ssoUrl,
     metadataUrl: `${origin}/saml/metadata`,
@@ -194,6 +211,9 @@ export async function startSamlIdp(): Promise<SamlIdpPeer> {
       const built = await build(spMetadataXml, user, requestId, options);
       return { ...built, RelayState: query.RelayState ?? "", requestId };
     },
+    actAs(spMetadataXml, user) {
+      browserSignIn = { spMetadataXml, user };
+    },
     unsolicited: (spMetadataXml, user) => build(spMetadataXml, user, "", { overrides: { InResponseTo: "" } }).then((r) => ({ ...r, SAMLResponse: Buffer.from(Buffer.from(r.SAMLResponse, "base64").toString("utf8").replace(/ InResponseTo=""/g, "")).toString("base64") })),
     close: () =>
       new Promise<void>((resolve) => {
@@ -201,6 +221,8 @@ export async function startSamlIdp(): Promise<SamlIdpPeer> {
         server.close(() => resolve());
       }),
   };
+  respondTo = (url, xml, user) => peer.respond(url, xml, user);
+  return peer;
 }
 
 /**
