@@ -149,11 +149,10 @@ function oidcFailure(e: unknown) {
   if (e instanceof client.AuthorizationResponseError) return federationErrors.error("idpError", { idpError: e.error, message: e.error_description ?? `the IdP answered ${e.error}` });
   if (e instanceof client.ResponseBodyError) return federationErrors.error("idpError", { idpError: e.error, message: `the IdP's token endpoint refused the code (${e.error})` });
   if (e instanceof OutboundRefusedError) return federationErrors.error("idpUnavailable", { message: e.message });
-  const code = String((e as any)?.code ?? "");
-  const cause = (e as any)?.cause;
+  const cause = (e as { cause?: unknown })?.cause;
   if (cause instanceof OutboundRefusedError) return federationErrors.error("idpUnavailable", { message: cause.message });
-  if (/JWT|JWS|JWK|ID_TOKEN|CLAIM|SIGNATURE|TIMESTAMP|UNSUPPORTED/.test(code) || /id_token|jwt|signature|claim/i.test((e as Error)?.message ?? "")) {
-    return federationErrors.error("invalidIdToken", { message: `the id_token did not verify: ${(e as Error).message}` });
-  }
-  return federationErrors.error("idpUnavailable", { message: `the IdP gave an answer that cannot be used: ${(e as Error)?.message ?? "unknown failure"}` });
+  const code = String((e as { code?: unknown })?.code ?? "");
+  const detail = (cause instanceof Error ? cause.message : null) ?? (e as Error)?.message ?? "unknown failure";
+  if (/JWT|JWS|JWK/.test(code) || /JWT|ID Token|signature/i.test(detail)) return federationErrors.error("invalidIdToken", { message: `the id_token did not verify: ${detail}` });
+  return federationErrors.error("idpUnavailable", { message: `the IdP gave an answer that cannot be used: ${detail}` });
 }
