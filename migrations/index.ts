@@ -15,6 +15,10 @@ import sqlite_0011_signing_keys_by_use from "./sqlite/0011_signing_keys_by_use.s
 import sqlite_0012_outbox_keeps_no_sent_text from "./sqlite/0012_outbox_keeps_no_sent_text.sql" with { type: "text" };
 import sqlite_0013_teams_reporting_graph from "./sqlite/0013_teams_reporting_graph.sql" with { type: "text" };
 import sqlite_0014_governance_approvals from "./sqlite/0014_governance_approvals.sql" with { type: "text" };
+import sqlite_0015_billing_ledger from "./sqlite/0015_billing_ledger.sql" with { type: "text" };
+import sqlite_0016_governance_meetings from "./sqlite/0016_governance_meetings.sql" with { type: "text" };
+import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
+import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -30,6 +34,10 @@ import postgres_0011_signing_keys_by_use from "./postgres/0011_signing_keys_by_u
 import postgres_0012_outbox_keeps_no_sent_text from "./postgres/0012_outbox_keeps_no_sent_text.sql" with { type: "text" };
 import postgres_0013_teams_reporting_graph from "./postgres/0013_teams_reporting_graph.sql" with { type: "text" };
 import postgres_0014_governance_approvals from "./postgres/0014_governance_approvals.sql" with { type: "text" };
+import postgres_0015_billing_ledger from "./postgres/0015_billing_ledger.sql" with { type: "text" };
+import postgres_0016_governance_meetings from "./postgres/0016_governance_meetings.sql" with { type: "text" };
+import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
+import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -48,6 +56,10 @@ export const sqliteMigrations: Migration[] = [
   { id: "0012_outbox_keeps_no_sent_text", sql: sqlite_0012_outbox_keeps_no_sent_text },
   { id: "0013_teams_reporting_graph", sql: sqlite_0013_teams_reporting_graph },
   { id: "0014_governance_approvals", sql: sqlite_0014_governance_approvals },
+  { id: "0015_billing_ledger", sql: sqlite_0015_billing_ledger },
+  { id: "0016_governance_meetings", sql: sqlite_0016_governance_meetings },
+  { id: "0017_scim", sql: sqlite_0017_scim },
+  { id: "0018_federation", sql: sqlite_0018_federation },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -66,4 +78,8 @@ export const postgresMigrations: Migration[] = [
   { id: "0012_outbox_keeps_no_sent_text", sql: postgres_0012_outbox_keeps_no_sent_text },
   { id: "0013_teams_reporting_graph", sql: postgres_0013_teams_reporting_graph },
   { id: "0014_governance_approvals", sql: postgres_0014_governance_approvals },
+  { id: "0015_billing_ledger", sql: postgres_0015_billing_ledger },
+  { id: "0016_governance_meetings", sql: postgres_0016_governance_meetings },
+  { id: "0017_scim", sql: postgres_0017_scim },
+  { id: "0018_federation", sql: postgres_0018_federation },
 ];

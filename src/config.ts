@@ -43,6 +43,8 @@ export interface Config {
   sms?: { gatewayUrl: string; token?: string };
   /** Platform-wide daily cap on codes to Limited and Restricted SMS countries (spec §8 safety limit). */
   smsDailyFuse: number;
+  /** Stripe for top-ups and withdrawals (billing/payments); unset: the dev gateway in dev mode, else none. */
+  stripe?: { secretKey: string; webhookSecret: string | null; apiBase: string };
   /** Cloudflare Turnstile for app groups with bot protection on (end-users/bot-check.ts). */
   turnstile: { siteKey?: string; secret?: string; verifyUrl: string };
   /**
@@ -50,6 +52,12 @@ export interface Config {
    * tokenCheck, jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
    */
   socialEndpoints: SocialEndpointOverrides;
+  /**
+   * Federation's outbound requests (IdP discovery, JWKS, SAML metadata, token exchange)
+   * may reach loopback and private addresses, and plain http there. Off: only public
+   * https addresses (docs/federation.md "Outbound requests").
+   */
+  federationAllowPrivateNetworks: boolean;
   /** Header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); the beacon's only source of country. */
   countryHeader: string | null;
   storage: StorageConfig;
@@ -80,10 +88,14 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_SMS_GATEWAY_URL", flag: "--sms-gateway-url", help: "HTTP SMS gateway endpoint; texts go to the outbox when unset" },
   { env: "SIGNET_SMS_GATEWAY_TOKEN", flag: "--sms-gateway-token", help: "bearer token for the SMS gateway" },
   { env: "SIGNET_SMS_DAILY_FUSE", flag: "--sms-daily-fuse", help: "codes per UTC day to Limited and Restricted SMS countries, all organizations together", default: "500" },
+  { env: "SIGNET_STRIPE_SECRET_KEY", flag: "--stripe-secret-key", help: "Stripe secret key (sk_…) for credit top-ups and withdrawals; without it top-ups work only in dev mode (offline)" },
+  { env: "SIGNET_STRIPE_WEBHOOK_SECRET", flag: "--stripe-webhook-secret", help: "Stripe webhook signing secret (whsec_…) that checks POST /api/public/billing/stripe/webhook" },
+  { env: "SIGNET_STRIPE_API_BASE", flag: "--stripe-api-base", help: "Stripe API address (an egress proxy or a test peer)", default: "https://api.stripe.com" },
   { env: "SIGNET_TURNSTILE_SITE_KEY", flag: "--turnstile-site-key", help: "Cloudflare Turnstile site key the hosted login shows when an app group's bot protection is on" },
   { env: "SIGNET_TURNSTILE_SECRET", flag: "--turnstile-secret", help: "Cloudflare Turnstile secret that checks turnstileToken; without it bot-protected sign-ins are refused" },
   { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
+  { env: "SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", flag: "--federation-allow-private-networks", help: "let IdP federation reach loopback and private addresses, and plain http there (1 or 0): an IdP inside the operator's network, or a test peer", default: "0" },
   { env: "SIGNET_COUNTRY_HEADER", flag: "--country-header", help: "request header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); analytics record unknown without it" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
@@ -230,6 +242,15 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const smsDailyFuse = Number(fuseText);
   if (!/^\d+$/.test(fuseText) || !Number.isSafeInteger(smsDailyFuse)) fail("SIGNET_SMS_DAILY_FUSE", `must be a whole number of codes, got "${fuseText}"`);
 
+  let stripe: Config["stripe"];
+  const stripeKey = get("SIGNET_STRIPE_SECRET_KEY");
+  if (stripeKey) {
+    if (!/^(sk|rk)_[A-Za-z0-9_]+$/.test(stripeKey)) fail("SIGNET_STRIPE_SECRET_KEY", "must be a Stripe secret or restricted key (sk_… or rk_…)");
+    const webhookSecret = get("SIGNET_STRIPE_WEBHOOK_SECRET") ?? null;
+    if (!webhookSecret) fail("SIGNET_STRIPE_WEBHOOK_SECRET", "is required with SIGNET_STRIPE_SECRET_KEY: credit is applied from signed webhooks only");
+    stripe = { secretKey: stripeKey, webhookSecret, apiBase: parseUrl("SIGNET_STRIPE_API_BASE", get("SIGNET_STRIPE_API_BASE") ?? "https://api.stripe.com") };
+  }
+
   const turnstile: Config["turnstile"] = {
     siteKey: get("SIGNET_TURNSTILE_SITE_KEY"),
     secret: get("SIGNET_TURNSTILE_SECRET"),
@@ -237,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   };
 
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
+
+  const federationAllowPrivateNetworks = parseBool("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", get("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS"), false);
 
   const countryHeader = get("SIGNET_COUNTRY_HEADER")?.trim().toLowerCase() || null;
   if (countryHeader !== null && !/^[a-z0-9-]+$/.test(countryHeader)) fail("SIGNET_COUNTRY_HEADER", `must be a header name, got "${countryHeader}"`);
@@ -278,8 +301,10 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     smtp,
     sms,
     smsDailyFuse,
+    stripe,
     turnstile,
     socialEndpoints,
+    federationAllowPrivateNetworks,
     countryHeader,
     storage,
     dev,

@@ -16,6 +16,7 @@ import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
 import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
 import type { MachineTokens } from "./modules/orgs/access";
+import type { PaymentGateway } from "./modules/billing/payments/gateway";
 
 export { VERSION } from "./platform/deps";
 
@@ -28,6 +29,8 @@ export interface AppContext extends PlatformDeps {
   machineTokens: MachineTokens;
   /** Whether an app group exists in an organization, for machine access (customers' init). */
   appGroups: AppGroupDirectory;
+  /** Where top-ups and withdrawals go (billing's init): Stripe, the offline dev gateway in dev mode, else none. */
+  payments: PaymentGateway | null;
   /** The modules this app is assembled from (src/modules.ts). */
   modules: readonly ModuleDefinition<AppContext>[];
 }

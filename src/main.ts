@@ -20,6 +20,10 @@ Usage:
                                        create the owner, organization and credentials (prints JSON)
   signet admin plan --org SLUG --plan PLAN
                                        set an organization's plan (free, pro, pro_plus, business, enterprise)
+  signet admin credit --org SLUG --amount N [--currency USD|KRW] [--bonus N]
+                                       add prepaid credit without a payment (minor units: cents, won)
+  signet admin invoice-correct --invoice ID --reason TEXT [--adjust N --memo TEXT]
+                                       issue a correction for an issued invoice (the old one is Superseded)
   signet admin outbox [--to ADDRESS] [--limit N]
                                        print the dev outbox, newest first (JSON lines)
   signet jobs list                     list scheduled jobs with their last and next run

@@ -15,6 +15,8 @@ import { storageModule } from "./modules/storage/module";
 import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
 import { governanceModule } from "./modules/governance/module";
+import { provisioningModule } from "./modules/provisioning/module";
+import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
@@ -28,6 +30,8 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   customersModule,
   billingModule,
   governanceModule,
+  provisioningModule,
+  federationModule,
   analyticsModule,
   pagesModule,
   devModule,

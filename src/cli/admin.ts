@@ -7,6 +7,9 @@ import { startSession } from "../modules/identity/sessions";
 import { bootstrapOrganization, setOrganizationPlan } from "../modules/orgs/service";
 import { ensureOperatorMasterSeal } from "../modules/trust/keys/master-seal";
 import { createOperatorApiKey } from "../modules/access/machine/api-keys";
+import { grantCredit } from "../modules/billing/credit/service";
+import { correctInvoice } from "../modules/billing/invoices/service";
+import { orgBySlug } from "../modules/orgs/hot-queries";
 import { parseOptions } from "./args";
 import { FatalError, UsageError } from "./errors";
 
@@ -16,12 +19,16 @@ export async function adminCommand(config: Config, sub: string | undefined, args
       return bootstrap(config, args);
     case "plan":
       return setPlan(config, args);
+    case "credit":
+      return addCredit(config, args);
+    case "invoice-correct":
+      return correctInvoiceCommand(config, args);
     case "outbox": {
       const { outboxCommand } = await import("./outbox");
       return outboxCommand(config, args);
     }
     default:
-      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap, plan or outbox");
+      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap, plan, credit, invoice-correct or outbox");
   }
 }
 
@@ -65,6 +72,66 @@ async function setPlan(config: Config, args: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof ApiError) throw new FatalError(`admin plan: ${(e.extra.message as string) ?? e.code} (--${e.extra.field ?? "org"})`);
+    throw e;
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+/** A whole number option, or the usage error naming it (the service checks its range). */
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`--${name} is a whole number of minor units (cents; won for KRW), got "${value}"`);
+  return Number(value);
+}
+
+/**
+ * `signet admin credit --org SLUG --amount N [--currency USD|KRW] [--bonus N]`: adds
+ * prepaid credit without a payment (an operator's grant; the bonus is promotional credit a
+ * withdrawal claws back in proportion). Prints {slug, paymentId, balance, currency}.
+ */
+async function addCredit(config: Config, args: string[]): Promise<number> {
+  const options = parseOptions(args, ["org", "amount", "currency", "bonus"]);
+  if (!options.org) throw new UsageError("admin credit needs --org SLUG");
+  if (!options.amount) throw new UsageError("admin credit needs --amount N (minor units: cents, or won for KRW)");
+  const amount = wholeNumber("amount", options.amount);
+  const bonus = wholeNumber("bonus", options.bonus);
+  const ctx = await openCliContext(config);
+  try {
+    const org = await orgBySlug(ctx.db.read, options.org.trim().toLowerCase());
+    if (!org) throw new FatalError(`admin credit: no organization with the slug "${options.org}" (--org)`);
+    const result = await grantCredit(ctx, { kind: "operator" }, { orgId: org.id, amount, bonus, currency: options.currency, provider: "operator" });
+    console.log(JSON.stringify({ slug: org.slug, paymentId: result.paymentId, balance: result.balance, currency: result.currency }));
+    return 0;
+  } catch (e) {
+    if (e instanceof ApiError) throw new FatalError(`admin credit: ${(e.extra.message as string) ?? e.code} (--${e.extra.field ?? "amount"})`);
+    throw e;
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+/**
+ * `signet admin invoice-correct --invoice ID --reason TEXT [--adjust N --memo TEXT]`:
+ * issues a correction for an issued invoice's period (with an optional ledger adjustment:
+ * positive gives credit back) and marks the old invoice Superseded. Prints {id, number, supersedes}.
+ */
+async function correctInvoiceCommand(config: Config, args: string[]): Promise<number> {
+  const options = parseOptions(args, ["invoice", "reason", "adjust", "memo"]);
+  if (!options.invoice) throw new UsageError("admin invoice-correct needs --invoice ID");
+  if (!options.reason) throw new UsageError("admin invoice-correct needs --reason TEXT");
+  const adjust = wholeNumber("adjust", options.adjust);
+  const ctx = await openCliContext(config);
+  try {
+    const invoice = await correctInvoice(ctx, { kind: "operator" }, {
+      invoiceId: options.invoice,
+      reason: options.reason,
+      adjustment: adjust === undefined ? undefined : { amount: adjust, memo: options.memo ?? "Adjustment" },
+    });
+    console.log(JSON.stringify({ id: invoice.id, number: invoice.number, supersedes: invoice.supersedes, subtotal: invoice.subtotal, currency: invoice.currency }));
+    return 0;
+  } catch (e) {
+    if (e instanceof ApiError) throw new FatalError(`admin invoice-correct: ${(e.extra.message as string) ?? e.code}`);
     throw e;
   } finally {
     await closeContext(ctx);

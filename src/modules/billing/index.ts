@@ -3,3 +3,6 @@
  * from here only, never its internals or tables.
  */
 export { enabledAddons } from "./addons/service";
+export { creditAccount, creditBalance, reserveOf } from "./ledger/ledger";
+export { type DelinquencyEvent, type DelinquencyHook, type DelinquencyStage, registerDelinquencyHook, unregisterDelinquencyHook } from "./notices";
+export { type PaymentGateway } from "./payments/gateway";

@@ -12,16 +12,34 @@ export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
 export { codeHash, randomCode, sameHash } from "./otp";
-export { OtpErrors } from "./errors";
+export { OtpErrors, planErrors } from "./errors";
 export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";
 export { KNOWN_SCOPES } from "./permissions/roles";
 export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
 export { validateScopes } from "./permissions/service";
-export { type AddonKey, ADDONS, ANALYTICS_DAYS, analyticsDays, limitsOf, parseAddon, planAtLeast, type PlanKey, planOf, type PlanSubject, prorateAt, requireAddonPlan, requirePlan, requireRoomFor } from "./plans";
+export { type AddonKey, ADDONS, ANALYTICS_DAYS, analyticsDays, limitsOf, parseAddon, parsePlan, planAtLeast, type PlanKey, PLAN_KEYS, PLAN_TIERS, planOf, type PlanSubject, prorateAt, prorateCents, requireAddonPlan, requirePlan, requireRoomFor, upgradeRequired } from "./plans";
 export { publicOrgView, type Readiness, readinessOf } from "./readiness";
 export { enforceSessionPolicy } from "./security-policy";
-export { validName } from "./service";
+export { changePlanInTx, validName } from "./service";
 export { OrgSlug, SlugParams } from "./slugs";
 export { duplicateValue, orgSettingsSection, readSettingsSection, sectionOfOtherOrganizations, uniqueValues, validHostname } from "./settings";
 export { type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
 export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";
+export {
+  createProvisionedRole,
+  customRolesOf,
+  type CustomRoleSummary,
+  deleteProvisionedRole,
+  endProvisionedMember,
+  type EventOrigin,
+  isBuiltinRole,
+  PROVISIONED_DEFAULT_ROLE,
+  provisionableMembers,
+  type ProvisionableMember,
+  provisionMember,
+  renameMemberBadge,
+  renameProvisionedRole,
+  setMemberActive,
+  setMemberRole,
+} from "./members/provisioning";
+export { memberErrors } from "./members/errors";

@@ -508,6 +508,19 @@ export async function setOrganizationPlan(
 }
 
 /**
+ * A plan change made by billing (an owner's paid upgrade, a downgrade at the period end,
+ * the delinquency clock dropping to Free), in billing's transaction: the organization
+ * re-read under the plan lock, then the one way a plan changes. Returns the plan it had.
+ */
+export async function changePlanInTx(tx: Tx, actor: AuditActor, orgId: string, to: PlanKey, at: number): Promise<{ previousPlan: string; changed: boolean }> {
+  await tx.lock(planLock(orgId));
+  const current = await currentRow(tx, orgId);
+  if (current.plan === to) return { previousPlan: current.plan, changed: false };
+  await changePlan(tx, actor, current, to, at);
+  return { previousPlan: current.plan, changed: true };
+}
+
+/**
  * The one way a plan changes: the row and its org.plan_changed event, then the same
  * for each sub-organization (marked `via: "parent"`), in the caller's transaction.
  */

@@ -4,4 +4,5 @@
  */
 export { fileErrors } from "./files/errors";
 export { openFilePart } from "./files/multipart";
+export { type FileScope, type FileView, liveFileOfOrg, storeGeneratedFile } from "./files/service";
 export { type SealedAttachment, sealAttachments } from "./files/attachments";

@@ -22,6 +22,17 @@ export interface RequestInfo {
 
 const requests = new WeakMap<Request, RequestInfo>();
 
+const rawBodies = new WeakMap<Request, Uint8Array>();
+
+/**
+ * The body's bytes exactly as they arrived (the kernel reads them once, within the
+ * route's limit): what a signed webhook is checked against, since a parsed and
+ * re-serialised body would not match its signature. Null when there was no body.
+ */
+export function rawBody(request: Request): Uint8Array | null {
+  return rawBodies.get(request) ?? null;
+}
+
 /** Per-request facts set by the kernel (id, client IP); available to every handler. */
 export function requestInfo(request: Request): RequestInfo {
   return requests.get(request) ?? { id: "unknown", start: performance.now(), ip: null };
@@ -131,6 +142,7 @@ export function httpKernel(options: KernelOptions) {
         return;
       }
       const bytes = await readLimited(request, limit);
+      rawBodies.set(request, bytes);
       const text = () => new TextDecoder().decode(bytes);
       if (type === "application/json" || type.endsWith("+json")) {
         if (bytes.length === 0) return undefined;

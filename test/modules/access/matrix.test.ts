@@ -22,6 +22,7 @@ import { validValue, type JsonSchema } from "../../support/schema-arbitrary";
 import { createSignInFixture, type SignInFixture } from "../customers/end-users/support";
 import { signInByMagicLink } from "../customers/end-users/flows-support";
 import { seedFile } from "../storage/sharing/support";
+import { meetingAgendaItems, meetingParticipants, meetings } from "../../../src/modules/governance/meetings/schema";
 
 let t: TestApp;
 let fx: SignInFixture;
@@ -47,17 +48,29 @@ const PUBLIC = [
   /^GET \/api\/public\/invitations\/\{code\}$/,
   /^GET \/blobs\//,
   /^GET \/api\/dev\//,
+  // The RSVP link of a meeting invitation: its signature is the credential (a wrong one is 403 invalid_rsvp_link).
+  /^GET \/api\/meetings\/rsvp\//,
+  // Stripe calls it, signed (billing); an invoice's seal is checked by anyone holding its id.
+  /^POST \/api\/public\/billing\/stripe\/webhook$/,
+  /^GET \/api\/public\/v1\/invoices\/\{id\}\/verify$/,
+  // Dashboard sign-in through the organization's IdP (pre-auth, spec 4.4: the browser and the IdP call these),
+  // and the organization's SAML SP metadata, which IdPs read.
+  /^(GET|POST) \/idp\/\{slug\}\/(login-hint|login|callback|saml\/metadata)$/,
 ];
 
 /** What every member of the organization may read of it and of themselves. */
 const MEMBER_REACH = [
   /^(GET|POST|DELETE) \/api\/auth\//,
   /^GET \/api\/org$/,
+  // Creating an organization of one's own (the caller becomes its owner).
+  /^POST \/api\/org\/create$/,
   /^GET \/api\/org\/\{slug\}(\/(me|badges|members|roles|master-seal|files|storage\/usage|settings\/keys\/signing-keys))?$/,
   /^GET \/api\/v1\/admin\/audit\/(query|retention|sessions|stats|stats\/quick)$/,
   /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
   // The org chart: every member looks up teams, their members and who reports to whom (org.team.list, org.reporting.read).
   /^GET \/api\/org\/\{slug\}\/(teams|teams\/\{teamId\}\/members|reporting\/graph)$/,
+  // The board's composition is read like the org chart (org.board.read); changing it is Owner and Admin, under a seal.
+  /^GET \/api\/org\/\{slug\}\/board$/,
   // Approvals: every member reads the forms they submit on (org.work_item.list) and lists their own documents
   // (org.reporting_instance.list:creator=self; the list only ever holds the caller's own, as requester or approver).
   /^GET \/api\/org\/\{slug\}\/approvals\/(work-items|instances)$/,
@@ -75,8 +88,9 @@ const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
   // Built-in Member grants (spec 5.3, 5.4): their own account, the org's face and roster,
   // their own files and audit events (scope=mine is the default), and the public signing keys.
   memberSession: MEMBER_REACH,
-  // A Director is a Member with the meeting screens, which are not served yet.
-  directorSession: MEMBER_REACH,
+  // A Director is a Member with the meeting screens (4.6 rule 1: view.business, org.meeting.read, org.meeting.list):
+  // they read meetings, their agenda and votes; they change nothing and cast only their own vote, as a participant.
+  directorSession: [...MEMBER_REACH, /^GET \/api\/org\/\{slug\}\/meetings(\/\{meetingId\}(\/(agenda-items|agenda-votes))?)?$/],
 };
 
 /** The Owner's own powers: an Admin holds org.* yet must be refused here. */
@@ -128,6 +142,9 @@ beforeAll(async () => {
   const members = (await t.request("GET", `/api/org/${org.slug}/members`, { token: org.owner.token })).body as Array<{ userId: string; connectedId: string }>;
   const memberId = members.find((m) => m.userId === org.owner.userId)!.connectedId;
   await t.request("POST", `/api/org/${org.slug}/teams/${team.body.id}/members`, { token: org.owner.token, json: { ConnectedIdId: memberId } });
+  // A meeting the owner organizes, with an open item, so the meeting routes are judged on a real meeting
+  // (stored directly: creating one through the API needs the Pro plan and the Master Seal, which would change other routes' answers).
+  const meeting = await seedMeeting(t, org, memberId);
   Object.assign(pathValues, {
     slug: org.slug,
     id: file.id,
@@ -139,10 +156,38 @@ beforeAll(async () => {
     userId: org.owner.userId,
     teamId: team.body.id,
     memberId,
+    meetingId: meeting.meetingId,
+    index: "0",
+    participantId: meeting.participantId,
   });
   doc = (await t.request("GET", "/swagger/json")).body;
 }, 120_000);
 afterAll(() => t.close());
+
+async function seedMeeting(t: TestApp, org: TestOrg, organizer: string): Promise<{ meetingId: string; participantId: string }> {
+  const meetingId = crypto.randomUUID();
+  const participantId = crypto.randomUUID();
+  const now = t.clock.now();
+  await t.ctx.db.write(async (tx) => {
+    await tx.insert(meetings).values({
+      id: meetingId,
+      orgId: org.orgId,
+      title: "Matrix meeting",
+      type: 0,
+      mode: 0,
+      scheduledAt: now + 86_400_000,
+      durationMinutes: 60,
+      agenda: "Item",
+      status: "Scheduled",
+      organizerConnectedId: organizer,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(meetingAgendaItems).values({ id: crypto.randomUUID(), orgId: org.orgId, meetingId, index: 0, title: "Item", status: "Open", openedAt: now, createdAt: now, updatedAt: now });
+    await tx.insert(meetingParticipants).values({ id: participantId, orgId: org.orgId, meetingId, connectedId: organizer, role: "Organizer", position: 0, rsvpStatus: "accepted", createdAt: now });
+  });
+  return { meetingId, participantId };
+}
 
 function requestFor(path: string, method: string, op: any, seed: number) {
   let url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"));
@@ -177,7 +222,8 @@ test("no credential reaches a route it lacks the organization, role or scope for
     const answers: Record<string, number> = {};
     for (const [credential, headers] of Object.entries(credentials)) {
       // Another organization's owner is refused on this organization's routes; their own account routes are theirs.
-      if (credential === "otherOwner" && !/^\/api\/(org\/|v1\/admin\/)/.test(path)) continue;
+      // Anyone signed in may create an organization of their own (POST /api/org/create names none).
+      if (credential === "otherOwner" && (!/^\/api\/(org\/|v1\/admin\/)/.test(path) || path === "/api/org/create")) continue;
       answers[credential] = (await send(headers)).status;
     }
     const ownerAnswer = (await send(path.startsWith("/api/public/") ? owner.key : owner.session)).status;

@@ -7,9 +7,11 @@
  *   UTC month (enabling day counted, rounded down to the cent, at least 1 cent), or 402
  *   insufficient_credit. It is paid through the end of the month: switching it off and
  *   on again within the month charges nothing more.
- * - The credit account (a balance in cents and a ledger) is the seam billing replaces:
- *   billing will fund it from payments and renew add-ons monthly. Until then an operator
- *   tops it up (topUpCredit; the dev-mode route POST /api/org/{slug}/settings/credit).
+ * - The charge goes through the credit ledger (ledger/ledger.ts) with the refId
+ *   proration:addon:<key>:<at>; the renewal job (plans/service.ts) charges the following
+ *   months (addon:<key>:<yyyyMM>). Prices are in the account's currency (plans/prices.ts).
+ *   In dev mode the route POST /api/org/{slug}/settings/credit adds credit without a
+ *   payment (topUpCredit); elsewhere credit comes from top-ups and operators.
  * - Managing add-ons spends the organization's money: it needs view.billing (the
  *   Owner's by default, grantable to a custom role); listing needs org.setting.read.
  */
@@ -21,8 +23,14 @@ import { BILLING_EVENTS } from "../events";
 import { toIso } from "../../../platform/clock";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { type AddonKey, ADDONS, assertCan, type Caller, KNOWN_SCOPES, type OrgActor, type Organization, parseAddon, planAtLeast, prorateAt, requireAddonPlan } from "../../orgs/index";
+import { startOfNextMonth } from "../plans/service";
+export { creditBalance, startOfNextMonth };
 import { addonErrors } from "./errors";
-import { orgAddons, orgCreditAccounts, orgCreditLedger } from "./schema";
+import { orgAddons } from "./schema";
+import { creditAccount, creditBalance, creditLock, debit } from "../ledger/ledger";
+import { refIds } from "../ledger/ref-ids";
+import { addonMonthlyPrice } from "../plans/prices";
+import { grantCredit } from "../credit/service";
 
 export const ADDON_MANAGE_SCOPE = KNOWN_SCOPES.viewBilling;
 export const ADDON_LIST_SCOPE = "org.setting.read";
@@ -31,7 +39,7 @@ export const MAX_TOP_UP_CENTS = 10_000_000;
 
 export type AddonCaller = Caller<OrgActor>;
 
-type Deps = Pick<AppContext, "db" | "clock">;
+type Deps = Pick<AppContext, "db" | "clock" | "mail" | "logger">;
 
 /** The keys of the add-ons an organization has on. */
 export async function enabledAddons(reader: Queryable, orgId: string): Promise<AddonKey[]> {
@@ -39,33 +47,10 @@ export async function enabledAddons(reader: Queryable, orgId: string): Promise<A
   return rows.map((r) => parseAddon(r.key)).filter((k) => k !== null);
 }
 
-export async function creditBalance(reader: Queryable, orgId: string): Promise<number> {
-  const [row] = await reader.select({ balance: orgCreditAccounts.balanceCents }).from(orgCreditAccounts).where(eq(orgCreditAccounts.id, orgId));
-  return row?.balance ?? 0;
-}
-
-/** The first instant of the next UTC month. */
-export function startOfNextMonth(at: number): number {
-  const d = new Date(at);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-}
-
 function addonKeyOf(value: string): AddonKey {
   const key = parseAddon(value);
   if (!key) throw addonErrors.error("unknownAddon", { field: "addonKey", known: Object.keys(ADDONS) });
   return key;
-}
-
-/** Moves the balance by `amountCents` (negative: a charge) with its ledger line; returns the new balance. */
-async function moveCredit(tx: Tx, orgId: string, amountCents: number, reason: string, actorId: string | null, at: number): Promise<number> {
-  await tx.lock(`credit:${orgId}`);
-  const balance = (await creditBalance(tx, orgId)) + amountCents;
-  await tx
-    .insert(orgCreditAccounts)
-    .values({ id: orgId, balanceCents: balance, updatedAt: at })
-    .onConflictDoUpdate({ target: orgCreditAccounts.id, set: { balanceCents: balance, updatedAt: at } });
-  await tx.insert(orgCreditLedger).values({ id: crypto.randomUUID(), orgId, amountCents, balanceAfterCents: balance, reason, actorId, at });
-  return balance;
 }
 
 export interface AddonView {
@@ -108,16 +93,20 @@ export async function enableAddon(deps: Deps, caller: AddonCaller, addonKey: str
   requireAddonPlan(caller.org, key);
   const now = deps.clock.now();
   return deps.db.write(async (tx) => {
-    await tx.lock(`credit:${caller.org.id}`);
+    await tx.lock(creditLock(caller.org.id));
     const [row] = await tx.select().from(orgAddons).where(and(eq(orgAddons.orgId, caller.org.id), eq(orgAddons.addonKey, key)));
     if (row?.status === "active") {
       return { ...addonView(caller.org, key, row), chargedCents: 0, creditBalanceCents: await creditBalance(tx, caller.org.id) };
     }
     const paid = row !== undefined && row.paidThrough > now;
-    const charge = paid ? 0 : prorateAt(ADDONS[key].monthlyPriceCents, now);
-    const balance = await creditBalance(tx, caller.org.id);
-    if (balance < charge) throw addonErrors.error("insufficientCredit", { addon: key, balanceCents: balance, requiredCents: charge });
-    const balanceAfter = charge > 0 ? await moveCredit(tx, caller.org.id, -charge, `addon:${key}`, caller.actor.userId, now) : balance;
+    const account = await creditAccount(tx, caller.org.id);
+    const charge = paid ? 0 : prorateAt(addonMonthlyPrice(key, account.currency), now);
+    const balance = account.balance;
+    if (balance < charge) throw addonErrors.error("insufficientCredit", { addon: key, balanceCents: balance, requiredCents: charge, currency: account.currency });
+    const balanceAfter =
+      charge > 0
+        ? (await debit(tx, { orgId: caller.org.id, currency: account.currency, amount: charge, refId: refIds.addonProration(key, now), reason: `addon:${key}`, actorId: caller.actor.userId, at: now })).balance
+        : balance;
     const paidThrough = paid ? row!.paidThrough : startOfNextMonth(now);
     const values = { status: "active", enabledAt: now, enabledBy: caller.actor.userId, disabledAt: null, paidThrough, updatedAt: now };
     const [stored] = row
@@ -154,22 +143,13 @@ export async function disableAddon(deps: Deps, caller: AddonCaller, addonKey: st
   });
 }
 
-/** Adds prepaid credit (the operator's seam until billing funds it). */
+/** Adds prepaid credit without a payment: the dev-mode route (an operator uses `signet admin credit`). */
 export async function topUpCredit(deps: Deps, caller: AddonCaller, amountCents: number): Promise<{ creditBalanceCents: number }> {
   assertCan(caller.actor, ADDON_MANAGE_SCOPE);
   if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > MAX_TOP_UP_CENTS) {
     throw addonErrors.error("invalidAmount", { field: "amountCents", message: `a whole number of cents from 1 to ${MAX_TOP_UP_CENTS}` });
   }
-  const now = deps.clock.now();
-  return deps.db.write(async (tx) => {
-    const balance = await moveCredit(tx, caller.org.id, amountCents, "top_up", caller.actor.userId, now);
-    await appendAudit(tx, {
-      ...auditEvent(BILLING_EVENTS.creditToppedUp, { amountCents, balanceAfterCents: balance }),
-      orgId: caller.org.id,
-      actor: { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId },
-      requestId: caller.requestId,
-      at: now,
-    });
-    return { creditBalanceCents: balance };
-  });
+  const account = await creditAccount(deps.db.read, caller.org.id);
+  const granted = await grantCredit(deps, { kind: "user", id: caller.actor.userId, connectedId: caller.actor.connectedId }, { orgId: caller.org.id, amount: amountCents, currency: account.currency, provider: "dev", requestId: caller.requestId });
+  return { creditBalanceCents: granted.balance };
 }

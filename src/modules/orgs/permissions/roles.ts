@@ -29,14 +29,12 @@ const CORE_ROLE_SCOPES: Record<BuiltinRole, readonly string[]> = {
     // 5.4: the default member grant.
     "org.audit_event_log.list:actor=self",
   ],
-  // 4.6: a director reaches meeting screens and votes (the vote itself is gated by participation).
+  // 4.6: a director reaches meeting screens and votes; the governance module declares
+  // those scopes (view.business, org.meeting.read, .list, .vote) as its `scopes`.
   org_director: [],
 };
 
-const MODULE_ROLE_SCOPES: ModuleRoleScopes[] = [
-  // Meetings (4.6); moves to the governance module's `scopes` when that module lands.
-  { org_director: ["view.business", "org.meeting.read", "org.meeting.list"] },
-];
+const MODULE_ROLE_SCOPES: ModuleRoleScopes[] = [];
 
 /**
  * Concrete scopes the spec names today, for routes to reference instead of retyping

@@ -10,7 +10,7 @@ import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { STORAGE_EVENTS } from "../events";
 import { BlobTooLargeError } from "../../../platform/blobs";
-import type { Tx } from "../../../platform/db/database";
+import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
@@ -161,6 +161,79 @@ export async function uploadFile(deps: Deps, caller: FileCaller, org: Organizati
     await deps.blobs.delete(storageKey).catch(() => {});
     throw e;
   }
+}
+
+/**
+ * Stores bytes the server composed itself (a meeting's minutes) as a file of the
+ * organization, under the same quota gate and with the same org.file.uploaded event as
+ * an upload. The bytes go to the blob store first; the row, the event and whatever the
+ * calling domain records about the file (`alsoInTransaction`) are one transaction, and a
+ * failure there removes the bytes again. 400 file_too_large over 10 MB, 403
+ * storage_quota_exceeded when it does not fit, 503 storage_unavailable when the store fails.
+ */
+export async function storeGeneratedFile(
+  deps: Deps,
+  input: { org: Organization; fileName: string; contentType: string; bytes: Uint8Array; scope: FileScope; actor: AuditActor; userId: string | null; requestId?: string | null },
+  alsoInTransaction?: (tx: Tx, file: FileView) => Promise<void>,
+): Promise<FileView> {
+  if (input.bytes.byteLength > UPLOAD_MAX_BYTES) throw fileTooLarge();
+  const fileId = crypto.randomUUID();
+  const storageKey = `${input.org.id}/${fileId}`;
+  const fileName = sanitiseFileName(input.fileName);
+  const contentType = normaliseContentType(input.contentType);
+  let stored;
+  try {
+    stored = await deps.blobs.put(storageKey, (async function* () { yield input.bytes; })(), { contentType, sizeLimit: UPLOAD_MAX_BYTES });
+  } catch {
+    await deps.blobs.delete(storageKey).catch(() => {});
+    throw fileErrors.error("storageUnavailable");
+  }
+  try {
+    return await deps.db.write(async (tx) => {
+      const now = deps.clock.now();
+      await tx.lock(storageLockKey(input.org.id));
+      await requireRoom(tx, input.org, stored.size, now);
+      const [row] = await tx
+        .insert(files)
+        .values({
+          id: fileId,
+          orgId: input.org.id,
+          name: fileName,
+          contentType,
+          sizeBytes: stored.size,
+          sha256: stored.sha256,
+          storageKey,
+          scope: input.scope,
+          uploadedBy: input.userId,
+          uploadedByKeyId: null,
+          createdAt: now,
+          lastAccessedAt: now,
+        })
+        .returning();
+      await appendAudit(tx, {
+        ...auditEvent(STORAGE_EVENTS.fileUploaded, { fileId, fileName, contentType, sizeBytes: stored.size, sha256: stored.sha256, scope: input.scope }),
+        orgId: input.org.id,
+        actor: input.actor,
+        requestId: input.requestId,
+        at: now,
+      });
+      const view = fileView(row!);
+      await alsoInTransaction?.(tx, view);
+      return view;
+    });
+  } catch (e) {
+    await deps.blobs.delete(storageKey).catch(() => {});
+    throw e;
+  }
+}
+
+/** What another domain may know of a live file of the organization (a meeting's recording), or null. */
+export async function liveFileOfOrg(reader: Queryable, orgId: string, fileId: string): Promise<Pick<FileView, "id" | "fileName" | "contentType" | "sizeBytes" | "scope"> | null> {
+  const [row] = await reader
+    .select({ id: files.id, fileName: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes, scope: files.scope })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.orgId, orgId), isNull(files.trashedAt)));
+  return row ?? null;
 }
 
 // --- Reads -------------------------------------------------------------------

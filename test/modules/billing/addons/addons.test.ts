@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { orgAddons, orgCreditLedger } from "../../../../src/modules/billing/addons/schema";
+import { orgAddons } from "../../../../src/modules/billing/addons/schema";
+import { orgCreditLedger } from "../../../../src/modules/billing/ledger/schema";
 import { auditEvents } from "../../../../src/platform/audit/schema";
 import { addMember, createOrg, signInAs, type TestOrg } from "../../../support/accounts";
 import { createTestApp, type TestApp } from "../../../support/harness";
@@ -41,9 +42,10 @@ describe("enabling Audit Analytics", () => {
     expect(list.body.creditBalanceCents).toBe(4571);
     expect(list.body.addons.find((a: any) => a.key === "audit_analytics")).toMatchObject({ active: true, planAllows: true });
     const ledger = await t.ctx.db.read.select().from(orgCreditLedger).where(eq(orgCreditLedger.orgId, org.orgId));
-    expect(ledger.map((l) => [l.reason, l.amountCents, l.balanceAfterCents])).toEqual([
-      ["top_up", 10_000, 10_000],
-      ["addon:audit_analytics", -5429, 4571],
+    // Billing's ledger: each entry has a refId whose prefix is its invoice category (the add-on's first month is a proration).
+    expect(ledger.map((l) => [l.reason, l.amountMinor, l.balanceAfterMinor, l.refId.split(":")[0], l.currency, l.period])).toEqual([
+      ["Top-up", 10_000, 10_000, "topup", "USD", "202601"],
+      ["addon:audit_analytics", -5429, 4571, "proration", "USD", "202601"],
     ]);
     const [enabled] = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.type, "org.addon.enabled"));
     expect(enabled!.payload).toEqual({ addonKey: "audit_analytics", chargedCents: 5429, balanceAfterCents: 4571, paidThrough: "2026-02-01T00:00:00.000Z" });

@@ -1,6 +1,7 @@
 /** Built-in roles: their scopes are well-formed and give the answers the spec states. */
 import { describe, expect, test } from "bun:test";
-import { BUILTIN_ROLES, KNOWN_SCOPES, parseBuiltinRole, ROLE_SCOPES, scopesForRole } from "../../../../src/modules/orgs/permissions/roles";
+import { governanceModule } from "../../../../src/modules/governance/module";
+import { BUILTIN_ROLES, KNOWN_SCOPES, parseBuiltinRole, registerRoleScopes, ROLE_SCOPES, scopesForRole } from "../../../../src/modules/orgs/permissions/roles";
 import { parseScope } from "../../../../src/modules/orgs/permissions/scopes";
 import { can, grantFor, validateScopes, type PermissionActor } from "../../../../src/modules/orgs/permissions/service";
 
@@ -47,9 +48,12 @@ describe("ROLE_SCOPES", () => {
   });
 
   test("4.6: a director reaches meetings and keeps member scopes; only the owner holds view.billing", () => {
+    // The meeting scopes are the governance module's; a context registers them (as here).
+    registerRoleScopes(governanceModule.scopes!, (scope) => parseScope(scope).ok);
     const director = member("ORG_DIRECTOR");
-    for (const scope of ["view.business", "org.meeting.read", "org.meeting.list"]) expect(can(director, scope)).toBe(true);
-    expect(can(member("member"), "org.meeting.read")).toBe(false);
+    for (const scope of ["view.business", "org.meeting.read", "org.meeting.list", "org.meeting.vote"]) expect(can(director, scope)).toBe(true);
+    for (const scope of ["org.meeting.read", "org.meeting.vote", "org.meeting.create"]) expect(can(member("member"), scope)).toBe(false);
+    expect(can(director, "org.meeting.create")).toBe(false);
     expect(can(director, "org.org_file.list", { creatorId: "c1" })).toBe(true);
     expect(can(member("owner"), "view.billing")).toBe(true);
     expect(can(member("admin"), "view.billing")).toBe(false);
