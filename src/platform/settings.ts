@@ -12,7 +12,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import type { AuditEventDefinition } from "./audit/catalog";
 import type { Tx } from "./db/database";
 
-export interface SettingsSectionDefinition<Body extends TSchema, Document extends TSchema, Org, Actor> {
+export interface SettingsSectionDefinition<Body extends TSchema, Document extends TSchema, Org, Actor, Deps = unknown> {
   /** The stored section name; also the audit event `org.settings.{key}_updated`. */
   key: string;
   /** The URL segment under /settings/. */
@@ -32,13 +32,15 @@ export interface SettingsSectionDefinition<Body extends TSchema, Document extend
   /** Checks the body beyond its schema (400s) and returns the document to store. */
   normalise(body: Static<Body>, actor: Actor): Static<Document>;
   /** Gates that depend on the current state (plan, a scope for one field, other organizations). */
-  authorise?(gate: { tx: Tx; org: Org; actor: Actor }, next: Static<Document>, before: Static<Document>): Promise<void> | void;
+  authorise?(gate: { tx: Tx; org: Org; actor: Actor; deps: Deps }, next: Static<Document>, before: Static<Document>): Promise<void> | void;
   /** Writes elsewhere that the document carries, in the same transaction (general renames the organization). */
-  apply?(tx: Tx, org: Org, next: Static<Document>): Promise<void>;
+  apply?(tx: Tx, org: Org, next: Static<Document>, deps: Deps): Promise<void>;
+  /** After the change committed: per-node memory that follows the section (custom login domains' host map). */
+  committed?(deps: Deps, org: Org, next: Static<Document>): Promise<void> | void;
 }
 
 /** A section of any module, as the contract holds it. */
-export type AnySettingsSection = SettingsSectionDefinition<TSchema, TSchema, any, any>;
+export type AnySettingsSection = SettingsSectionDefinition<TSchema, TSchema, any, any, any>;
 
 /** The audit event a section's PUT records, with the document before and after. */
 export function settingsUpdatedEvent(section: Pick<AnySettingsSection, "key" | "eventDescription">): AuditEventDefinition {

@@ -29,7 +29,7 @@ import { organizations, orgSettings } from "./schema";
 export const SETTINGS_SCOPES = { read: "org.setting.read", update: "org.setting.update" } as const;
 
 /** A settings section as orgs runs it: its gates see the organization's row and the caller. */
-export type OrgSettingsSection<Body extends TSchema, Document extends TSchema> = SettingsSectionDefinition<Body, Document, Organization, OrgActor>;
+export type OrgSettingsSection<Body extends TSchema, Document extends TSchema> = SettingsSectionDefinition<Body, Document, Organization, OrgActor, AppContext>;
 
 /** Declares a section (types the body and document once, from the schemas). */
 export function orgSettingsSection<Body extends TSchema, Document extends TSchema>(definition: OrgSettingsSection<Body, Document>): OrgSettingsSection<Body, Document> {
@@ -71,7 +71,7 @@ export function duplicateValue(field: string): ApiError {
 // Reading and writing
 
 /** A stored document over the section's defaults (fields added later read as their defaults), and what always comes from the org. */
-function withDefaults<D extends TSchema>(section: SettingsSectionDefinition<TSchema, D, any, any>, org: { name: string }, stored: unknown): Static<D> {
+function withDefaults<D extends TSchema>(section: SettingsSectionDefinition<TSchema, D, any, any, any>, org: { name: string }, stored: unknown): Static<D> {
   return { ...(section.defaults(org) as object), ...((stored as object | null) ?? {}), ...(section.fromOrg?.(org) as object | undefined) } as Static<D>;
 }
 
@@ -84,14 +84,14 @@ const settingsSectionQuery = preparedQuery((db) =>
 export async function readSettingsSection<D extends TSchema>(
   reader: Queryable,
   org: Pick<Organization, "id" | "name">,
-  section: SettingsSectionDefinition<TSchema, D, any, any>,
+  section: SettingsSectionDefinition<TSchema, D, any, any, any>,
 ): Promise<Static<D>> {
   const [row] = await settingsSectionQuery(reader).execute({ orgId: org.id, section: section.key });
   return withDefaults(section, org, row?.value);
 }
 
 /** The section as every other organization stored it (for rules across organizations: a hostname claimed once). */
-export async function sectionOfOtherOrganizations<D extends TSchema>(tx: Tx, orgId: string, section: SettingsSectionDefinition<TSchema, D, any, any>): Promise<Static<D>[]> {
+export async function sectionOfOtherOrganizations<D extends TSchema>(tx: Tx, orgId: string, section: SettingsSectionDefinition<TSchema, D, any, any, any>): Promise<Static<D>[]> {
   const rows = await tx
     .select({ value: orgSettings.value })
     .from(orgSettings)
@@ -114,7 +114,7 @@ export async function readSettings(deps: Pick<AppContext, "db">, sections: reado
  * document changes and records nothing.
  */
 export async function updateSettingsSection<B extends TSchema, D extends TSchema>(
-  deps: Pick<AppContext, "db" | "clock">,
+  deps: AppContext,
   c: Caller<OrgActor>,
   section: OrgSettingsSection<B, D>,
   body: Static<B>,
@@ -122,13 +122,13 @@ export async function updateSettingsSection<B extends TSchema, D extends TSchema
   const { actor, org } = c;
   assertCan(actor, SETTINGS_SCOPES.update);
   const next = section.normalise(body, actor);
-  return deps.db.write(async (tx) => {
+  const written = await deps.db.write(async (tx) => {
     await tx.lock(`org-settings:${org.id}:${section.key}`);
     const [current] = await tx.select().from(organizations).where(eq(organizations.id, org.id));
     if (!current) throw orgErrors.error("notFound", { message: "no such organization" });
     const before = await readSettingsSection(tx, current, section);
-    await section.authorise?.({ tx, org: current, actor }, next, before);
-    if (canonicalJson(before) === canonicalJson(next)) return next;
+    await section.authorise?.({ tx, org: current, actor, deps }, next, before);
+    if (canonicalJson(before) === canonicalJson(next)) return { next, current, changed: false };
 
     const at = deps.clock.now();
     const value = next as Record<string, unknown>;
@@ -136,7 +136,7 @@ export async function updateSettingsSection<B extends TSchema, D extends TSchema
       .insert(orgSettings)
       .values({ id: newId(), orgId: org.id, section: section.key, value, updatedAt: at, updatedBy: actor.userId })
       .onConflictDoUpdate({ target: [orgSettings.orgId, orgSettings.section], set: { value, updatedAt: at, updatedBy: actor.userId } });
-    await section.apply?.(tx, current, next);
+    await section.apply?.(tx, current, next, deps);
     await appendAudit(tx, {
       orgId: org.id,
       type: `org.settings.${section.key}_updated`,
@@ -145,6 +145,8 @@ export async function updateSettingsSection<B extends TSchema, D extends TSchema
       requestId: c.requestId,
       at,
     });
-    return next;
+    return { next, current, changed: true };
   });
+  if (written.changed) await section.committed?.(deps, written.current, written.next);
+  return written.next;
 }
