@@ -58,6 +58,20 @@ export interface Config {
    * https addresses (docs/federation.md "Outbound requests").
    */
   federationAllowPrivateNetworks: boolean;
+  /**
+   * Custom login domains (docs/custom-domains.md): the hostname customers point their
+   * CNAME at; null turns the feature off (verification reports not_configured and any
+   * host is served as the service's own).
+   */
+  customDomainTarget: string | null;
+  /** DNS servers the domain checks ask (host or host:port); empty: the system's resolvers. */
+  dnsServers: string[];
+  /** Cloudflare's API, for auto-configure (an egress proxy or a test peer). */
+  cloudflareApiBase: string;
+  /** TLS served by the binary itself: PEM files, read at start and again on SIGHUP. */
+  tls: { certFile: string; keyFile: string } | null;
+  /** A second, plain-HTTP listener that redirects to https (only with tls). */
+  httpRedirectPort: number | null;
   /** Header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); the beacon's only source of country. */
   countryHeader: string | null;
   storage: StorageConfig;
@@ -96,6 +110,12 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
   { env: "SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", flag: "--federation-allow-private-networks", help: "let IdP federation reach loopback and private addresses, and plain http there (1 or 0): an IdP inside the operator's network, or a test peer", default: "0" },
+  { env: "SIGNET_CUSTOM_DOMAIN_TARGET", flag: "--custom-domain-target", help: "hostname customers point their login domain's CNAME at (custom login domains are off without it)" },
+  { env: "SIGNET_DNS_SERVERS", flag: "--dns-servers", help: "comma-separated DNS servers (IP or IP:port) that custom-domain checks ask", default: "the system's" },
+  { env: "SIGNET_CLOUDFLARE_API_BASE", flag: "--cloudflare-api-base", help: "Cloudflare API address used by custom-domain auto-configure", default: "https://api.cloudflare.com/client/v4" },
+  { env: "SIGNET_TLS_CERT", flag: "--tls-cert", help: "PEM certificate chain: serve HTTPS (reloaded on SIGHUP); needs --tls-key" },
+  { env: "SIGNET_TLS_KEY", flag: "--tls-key", help: "PEM private key of --tls-cert" },
+  { env: "SIGNET_HTTP_REDIRECT_PORT", flag: "--http-redirect-port", help: "with TLS, also listen on this port over plain HTTP and redirect to https" },
   { env: "SIGNET_COUNTRY_HEADER", flag: "--country-header", help: "request header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); analytics record unknown without it" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
@@ -220,7 +240,20 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   if (database.dialect === "sqlite" && !isAbsolute(database.path)) database = { ...database, path: resolve(database.path) };
   const databaseLabel = database.dialect === "sqlite" ? database.path : redact(database.url);
 
-  const baseUrl = parseUrl("SIGNET_BASE_URL", get("SIGNET_BASE_URL") ?? `http://localhost:${port}`);
+  const tlsCert = get("SIGNET_TLS_CERT");
+  const tlsKey = get("SIGNET_TLS_KEY");
+  if (tlsCert && !tlsKey) fail("SIGNET_TLS_KEY", "is required with SIGNET_TLS_CERT");
+  if (tlsKey && !tlsCert) fail("SIGNET_TLS_CERT", "is required with SIGNET_TLS_KEY");
+  const tls = tlsCert && tlsKey ? { certFile: resolve(tlsCert), keyFile: resolve(tlsKey) } : null;
+  const redirectText = get("SIGNET_HTTP_REDIRECT_PORT");
+  let httpRedirectPort: number | null = null;
+  if (redirectText !== undefined) {
+    if (!tls) fail("SIGNET_HTTP_REDIRECT_PORT", "needs SIGNET_TLS_CERT and SIGNET_TLS_KEY: it redirects plain HTTP to the HTTPS listener");
+    if (!/^\d+$/.test(redirectText) || Number(redirectText) > 65535) fail("SIGNET_HTTP_REDIRECT_PORT", `must be an integer from 0 to 65535, got "${redirectText}"`);
+    httpRedirectPort = Number(redirectText);
+  }
+
+  const baseUrl = parseUrl("SIGNET_BASE_URL", get("SIGNET_BASE_URL") ?? `${tls ? "https" : "http"}://localhost:${port}`);
   const portalBase = parseUrl("SIGNET_PORTAL_BASE", get("SIGNET_PORTAL_BASE") ?? baseUrl);
   const dashboardBase = parseUrl("SIGNET_DASHBOARD_BASE", get("SIGNET_DASHBOARD_BASE") ?? baseUrl);
 
@@ -260,6 +293,21 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
 
   const federationAllowPrivateNetworks = parseBool("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", get("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS"), false);
+
+  const targetText = get("SIGNET_CUSTOM_DOMAIN_TARGET");
+  let customDomainTarget: string | null = null;
+  if (targetText !== undefined) {
+    customDomainTarget = targetText.trim().toLowerCase().replace(/\.$/, "");
+    const labels = customDomainTarget.split(".");
+    if (labels.length < 2 || !labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) || !/[a-z]/.test(labels.at(-1)!))
+      fail("SIGNET_CUSTOM_DOMAIN_TARGET", `must be a DNS hostname such as edge.signet.example, got "${targetText}"`);
+  }
+  const dnsServers = (get("SIGNET_DNS_SERVERS") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const server of dnsServers) {
+    const ok = /^(\d{1,3}\.){3}\d{1,3}(:\d{1,5})?$/.test(server) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(server) || /^[0-9a-f:.]*:[0-9a-f:.]*$/i.test(server);
+    if (!ok) fail("SIGNET_DNS_SERVERS", `each server must be an IP address with an optional port (192.0.2.53, 192.0.2.53:5353, [2001:db8::53]:53), got "${server}"`);
+  }
+  const cloudflareApiBase = parseUrl("SIGNET_CLOUDFLARE_API_BASE", get("SIGNET_CLOUDFLARE_API_BASE") ?? "https://api.cloudflare.com/client/v4");
 
   const countryHeader = get("SIGNET_COUNTRY_HEADER")?.trim().toLowerCase() || null;
   if (countryHeader !== null && !/^[a-z0-9-]+$/.test(countryHeader)) fail("SIGNET_COUNTRY_HEADER", `must be a header name, got "${countryHeader}"`);
@@ -305,6 +353,11 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     turnstile,
     socialEndpoints,
     federationAllowPrivateNetworks,
+    customDomainTarget,
+    dnsServers,
+    cloudflareApiBase,
+    tls,
+    httpRedirectPort,
     countryHeader,
     storage,
     dev,

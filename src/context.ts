@@ -17,6 +17,7 @@ import type { Keyring } from "./modules/trust/keys/keyring";
 import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
 import type { MachineTokens } from "./modules/orgs/access";
 import type { PaymentGateway } from "./modules/billing/payments/gateway";
+import type { CustomDomainServices } from "./modules/customers/domains/service";
 
 export { VERSION } from "./platform/deps";
 
@@ -29,6 +30,8 @@ export interface AppContext extends PlatformDeps {
   machineTokens: MachineTokens;
   /** Whether an app group exists in an organization, for machine access (customers' init). */
   appGroups: AppGroupDirectory;
+  /** Custom login domains: the host map, DNS and the DNS provider (customers' init). */
+  customDomains: CustomDomainServices;
   /** Where top-ups and withdrawals go (billing's init): Stripe, the offline dev gateway in dev mode, else none. */
   payments: PaymentGateway | null;
   /** The modules this app is assembled from (src/modules.ts). */

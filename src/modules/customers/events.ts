@@ -18,6 +18,18 @@ export const CUSTOMER_EVENTS = {
   applicationCloudflareConnected: defineEvent<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_connected", "A deployment account is connected (never its token)"),
   applicationCloudflareDisconnected: defineEvent<{ applicationId: Id; accountId: string }>()("appgroup.application.cloudflare_disconnected", "A deployment account is disconnected"),
   applicationDeleted: defineEvent<{ applicationId: Id; clientKey: string; name: string }>()("appgroup.application.deleted", "An application is deleted"),
+  customDomainVerified: defineEvent<{ appGroupId: Id; domain: string; first: boolean }>()(
+    "appgroup.custom_domain.verified",
+    "A custom login domain's DNS check passed: the TXT record carries its token and the name routes to the service (first: it was not verified before)",
+  ),
+  customDomainCheckFailed: defineEvent<{ appGroupId: Id; domain: string; reason: string; wasVerified: boolean }>()(
+    "appgroup.custom_domain.check_failed",
+    "A custom login domain's DNS check failed (reason); a domain that was verified stops being served",
+  ),
+  customDomainAutoConfigured: defineEvent<{ appGroupId: Id; domain: string; provider: string; zoneName: string | null; ok: boolean; error: string | null; created: string[] }>()(
+    "appgroup.custom_domain.auto_configured",
+    "The service created a custom login domain's DNS records at the customer's DNS provider (never the provider token)",
+  ),
   endUserImported: defineEvent<{ appGroupId: Id; source: string; rows: number; created: number; duplicate: number; invalid: number; dormantPasswordHashes: number; sendInvites: boolean }>()(
     "end_user.imported",
     "End users are imported into an app group through public v1 (one event per request, with its counts)",

@@ -5,6 +5,10 @@ import { CUSTOMER_EVENTS } from "./events";
 import { appRoutes } from "./apps/routes";
 import { monetizationLimits } from "./apps/monetization-limits";
 import { loginDomainSettings } from "./domains/settings";
+import { customDomainHostGate } from "./domains/host-gate";
+import { customDomainRoutes } from "./domains/routes";
+import { createCustomDomainServices } from "./domains/service";
+import * as domainTables from "./domains/schema";
 import { liveGroup } from "./apps/service";
 import * as appTables from "./apps/schema";
 import { hostedLoginRoutes } from "./end-users/hosted-login/routes";
@@ -35,14 +39,21 @@ export const customersModule = defineModule<AppContext>({
   tags: [
     { name: "App groups", description: "App groups (one per brand) and their applications: keys, origins, callback URLs, OIDC and SAML settings (spec 2.2, 2.3)." },
     { name: "End-user sign-in", description: "How your application's end users sign in: login methods, magic links, passkeys, social, SMS MFA, and the sessions and RS256 tokens that result (spec 4.1)." },
+    { name: "Custom login domains", description: "A brand's own hostname for its hosted login, share viewer and end-user API: DNS ownership and routing checks, auto-configure at the DNS provider, and the resolve route a TLS front asks (spec 5.8; docs/custom-domains.md)." },
     { name: "End users", description: "End users of your applications: import and the partner routes that act for them (spec 4.2)." },
   ],
-  tables: { ...appTables, ...endUserTables },
-  init: () => {
+  tables: { ...appTables, ...endUserTables, ...domainTables },
+  init: async (ctx) => {
     registerSmsCodeLedger("end-user-mfa", mfaSmsLedger);
-    return { appGroups: { find: liveGroup } };
+    const customDomains = createCustomDomainServices(ctx);
+    await customDomains.hosts.ready();
+    return { appGroups: { find: liveGroup }, customDomains };
   },
+  stop: (ctx) => ctx.customDomains.hosts.close(),
   routes: (ctx) => [
+    // First: the Host decides which site a request is for before any route runs.
+    customDomainHostGate(ctx),
+    customDomainRoutes(ctx),
     appRoutes(ctx),
     endUserRoutes(ctx),
     endUserPasskeyRoutes(ctx),

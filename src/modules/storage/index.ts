@@ -6,3 +6,4 @@ export { fileErrors } from "./files/errors";
 export { openFilePart } from "./files/multipart";
 export { type FileScope, type FileView, liveFileOfOrg, storeGeneratedFile } from "./files/service";
 export { type SealedAttachment, sealAttachments } from "./files/attachments";
+export { organizationOfShareToken } from "./sharing/service";

@@ -45,6 +45,8 @@ const PUBLIC = [
   /^GET \/api\/public\/orgs\/\{slug\}\/jwks\.json$/,
   /^GET \/api\/public\/app-groups\//,
   /^GET \/api\/public\/share\//,
+  // Whether a hostname is a verified custom login domain: what a TLS front (Caddy's on_demand_tls ask) asks before issuing a certificate.
+  /^GET \/api\/public\/custom-domains\/resolve$/,
   /^GET \/api\/public\/invitations\/\{code\}$/,
   /^GET \/blobs\//,
   /^GET \/api\/dev\//,

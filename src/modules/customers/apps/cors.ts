@@ -23,6 +23,18 @@ import { appErrors } from "./errors";
 import type { AppGroupRow, ApplicationRow } from "./schema";
 import { findActiveApplication } from "./service";
 import { originAllowed } from "./validation";
+import { servedDomainOf } from "../domains/host-gate";
+
+/**
+ * An active application of a live group, and on a custom login domain only one of that
+ * domain's app group: another brand's key there is as unknown as a made-up one.
+ */
+async function applicationOnThisHost(ctx: Pick<AppContext, "db">, request: Request, params: unknown) {
+  const found = await findActiveApplication(ctx.db.read, applicationKeyOf(params));
+  const served = servedDomainOf(request);
+  if (!found || (served && served.appGroupId !== found.appGroup.id)) throw unknownApplication();
+  return found;
+}
 
 export const PUBLIC_APP_PREFIX = "/api/public/apps/:applicationKey";
 const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
@@ -54,8 +66,7 @@ export function appCorsPreflight(ctx: Pick<AppContext, "db">) {
   return new Elysia({ name: "apps.cors-preflight" }).options(
     `${PUBLIC_APP_PREFIX}/*`,
     async ({ params, request, set }) => {
-      const found = await findActiveApplication(ctx.db.read, applicationKeyOf(params));
-      if (!found) throw unknownApplication();
+      const found = await applicationOnThisHost(ctx, request, params);
       if (!applyCors(found.application, request, set.headers as Headers)) {
         throw appErrors.error("originNotAllowed", { message: "this origin is not one of the application's Allowed Origins" });
       }
@@ -86,8 +97,7 @@ export function publicAppGuard(ctx: Pick<AppContext, "db">) {
   return new Elysia({ name: "apps.public-guard" }).macro({
     publicApp: {
       async resolve({ params, request, set }): Promise<{ application: ApplicationRow; appGroup: AppGroupRow }> {
-        const found = await findActiveApplication(ctx.db.read, applicationKeyOf(params));
-        if (!found) throw unknownApplication();
+        const found = await applicationOnThisHost(ctx, request, params);
         applyCors(found.application, request, set.headers as Headers);
         return found;
       },

@@ -375,7 +375,7 @@ export async function setAppGroupIcon(deps: Deps & Pick<AppContext, "blobs">, c:
  * Deletes a group: the row stays (its key is never reused) and its applications go with
  * it. An uploaded icon is deleted after the commit: nothing serves it any more.
  */
-export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs">, c: AppsCaller, groupId: string): Promise<{ deleted: true; id: string; groupKey: string }> {
+export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs" | "customDomains">, c: AppsCaller, groupId: string): Promise<{ deleted: true; id: string; groupKey: string }> {
   assertCan(c.actor, APP_SCOPES.groupDelete);
   const current = await visibleGroup(deps.db.read, c, groupId);
   const at = deps.clock.now();
@@ -388,8 +388,11 @@ export async function deleteAppGroup(deps: Deps & Pick<AppContext, "blobs">, c: 
       ...auditEvent(CUSTOMER_EVENTS.appGroupDeleted, { appGroupId: group.id, key: group.key, name: group.name, applicationIds: removed.map((r) => r.id) }),
       ...auditContext(c, group.id, at),
     });
+    // Its custom login domain stops being served (the row stays listed until the owner removes it).
+    await deps.customDomains.hosts.publish(tx);
     return { deleted: true as const, id: group.id, groupKey: group.key, iconUrl: group.iconUrl };
   });
+  await deps.customDomains.hosts.changed();
   await discardReplacedIcon(deps, current, deleted.iconUrl, null);
   return { deleted: true, id: deleted.id, groupKey: deleted.groupKey };
 }

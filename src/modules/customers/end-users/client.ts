@@ -2,6 +2,7 @@
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
 import { requestInfo } from "../../../platform/http/kernel";
 import type { SignInClient } from "./sign-in";
+import { servedDomainOf } from "../domains/host-gate";
 
 /** Longest user agent kept with a session or sign-in; real ones are far shorter. */
 const USER_AGENT_MAX = 500;
@@ -12,5 +13,12 @@ export function signInClientOf(request: Request, found: { application: Applicati
     appGroup: found.appGroup,
     ip: requestInfo(request).ip,
     userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
+    portal: customPortalOf(request, found.appGroup),
   };
+}
+
+/** `https://{domain}` when the request came in on this app group's custom login domain, else null. */
+export function customPortalOf(request: Request, appGroup: Pick<AppGroupRow, "id">): { portalBase: string } | null {
+  const served = servedDomainOf(request);
+  return served && served.appGroupId === appGroup.id ? { portalBase: `https://${served.hostname}` } : null;
 }

@@ -42,7 +42,12 @@ function readySocialProviders(group: Pick<AppGroupRow, "socialProviders">): Soci
   });
 }
 
-export function loginMethodsOf(config: AppContext["config"], found: { application: ApplicationRow; appGroup: AppGroupRow }): LoginMethods {
+/**
+ * `portal` is where this brand's users sign in: the portal the request is on when it is
+ * the group's custom login domain, else the group's served custom domain when it has one,
+ * else `{portal_base}` (also once a domain is removed).
+ */
+export function loginMethodsOf(config: AppContext["config"], found: { application: ApplicationRow; appGroup: AppGroupRow }, portal: Pick<AppContext["config"], "portalBase"> = config): LoginMethods {
   const { application, appGroup } = found;
   const bot = appGroup.botProtection;
   return {
@@ -56,6 +61,6 @@ export function loginMethodsOf(config: AppContext["config"], found: { applicatio
       botProtection: { enabled: bot, provider: bot ? "turnstile" : null, siteKey: bot ? (config.turnstile.siteKey ?? null) : null },
     },
     branding: { name: appGroup.name, iconUrl: appGroup.iconUrl, brandColor: appGroup.brandColor, ...appGroup.branding },
-    portal: { loginUrl: portalLoginUrl(config, application.clientKey), verifyUrl: portalVerifyUrl(config, application.clientKey) },
+    portal: { loginUrl: portalLoginUrl(portal, application.clientKey), verifyUrl: portalVerifyUrl(portal, application.clientKey) },
   };
 }

@@ -12,6 +12,7 @@ import { requireHuman, type BotVerifier } from "./bot-check";
 import { endUserErrors } from "./errors";
 import { consumeFlowToken, createFlowToken } from "./flow-tokens";
 import { magicLinkLanding, postSignInRedirect } from "./redirects";
+import { portalOf } from "./portal";
 import { findEndUserByEmail, findOrCreateEndUser, normaliseEmail } from "./service";
 import { openSignIn, recordFailedSignIn, type OpenedSignIn, type SignInClient } from "./sign-in";
 import { requireTokenSigner } from "./tokens";
@@ -65,7 +66,7 @@ export async function sendEndUserMagicLink(
   const { application, appGroup } = client;
   requireMagicLinkEnabled(appGroup);
   const address = normaliseEmail(input.email);
-  const landing = magicLinkLanding(deps.config, application, input.redirectUrl);
+  const landing = magicLinkLanding(portalOf(deps.config, client), application, input.redirectUrl);
   const postSignIn = postSignInRedirect(application, input.postSignInRedirectUrl);
   await requireHuman(botVerifier, appGroup, input.turnstileToken, client.ip);
   const now = deps.clock.now();

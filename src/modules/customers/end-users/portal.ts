@@ -13,6 +13,7 @@ import type { Tx } from "../../../platform/db/database";
 import type { AppGroupRow } from "../apps/schema";
 import type { SignInClient } from "./sign-in";
 import { createFlowToken } from "./flow-tokens";
+import { customPortalOf } from "./client";
 
 /** One cookie per app group: a brand's sign-in never replaces another brand's on the same portal host. */
 export function portalCookieName(group: Pick<AppGroupRow, "key">): string {
@@ -23,6 +24,30 @@ export const PORTAL_COOKIE_PATH = "/api/public/apps/";
 export const EXCHANGE_CODE_TTL_MS = 60_000;
 
 type Cookies = Record<string, Cookie<unknown>>;
+
+/**
+ * The portal a request is on: the app group's custom login domain when it came in there
+ * (the sign-in client's `portal`), else the configured `{portal_base}`. Cookies, the
+ * passkey relying party, the magic link's landing and "is this the portal" follow it.
+ */
+export function portalOf(config: Pick<Config, "portalBase">, client: { portal?: Pick<Config, "portalBase"> | null }): Pick<Config, "portalBase"> {
+  return client.portal ?? config;
+}
+
+/**
+ * Where a brand's users are sent to sign in: the custom login domain the request is on,
+ * else the group's served custom domain, else `{portal_base}`.
+ */
+export async function brandPortal(
+  deps: { config: Pick<Config, "portalBase">; customDomains: { hosts: { forGroup(appGroupId: string): Promise<{ hostname: string } | null> } } },
+  request: Request | null,
+  appGroup: Pick<AppGroupRow, "id">,
+): Promise<Pick<Config, "portalBase">> {
+  const here = request ? customPortalOf(request, appGroup) : null;
+  if (here) return here;
+  const served = await deps.customDomains.hosts.forGroup(appGroup.id);
+  return served ? { portalBase: `https://${served.hostname}` } : deps.config;
+}
 
 /** `{portal_base}/login/{clientKey}/verify`: where the portal's magic links land. */
 export function portalVerifyUrl(config: Pick<Config, "portalBase">, clientKey: string): string {

@@ -7,7 +7,7 @@
 import type { Cookie } from "elysia";
 import type { AppContext } from "../../../context";
 import type { MfaRequiredResponse, SignedInResponse } from "./model";
-import { fromPortal, issueExchangeCode, setPortalCookie, withCode } from "./portal";
+import { fromPortal, issueExchangeCode, portalOf, setPortalCookie, withCode } from "./portal";
 import { deliverSignIn, type OpenedSignIn, type SignInClient } from "./sign-in";
 
 export { portalVerifyUrl } from "./portal";
@@ -34,10 +34,10 @@ export async function respondSignIn(
   now: number,
 ): Promise<SignInResponseBody> {
   const delivered: SignInResponseBody = await deliverSignIn(deps, client, opened, now);
-  if (!("session" in opened) || !("accessToken" in delivered) || !fromPortal(deps.config, http.request)) return delivered;
+  if (!("session" in opened) || !("accessToken" in delivered) || !fromPortal(portalOf(deps.config, client), http.request)) return delivered;
   const { session, refreshToken, endUser } = opened;
   const code = await deps.db.write((tx) => issueExchangeCode(tx, client, endUser.id, { amr: session.amr, portalSessionId: session.id }, now));
-  setPortalCookie(deps.config, http.cookie, client.appGroup, refreshToken, session.expiresAt);
+  setPortalCookie(portalOf(deps.config, client), http.cookie, client.appGroup, refreshToken, session.expiresAt);
   const { refreshToken: _keptInCookie, ...body } = delivered;
   return { ...body, code, redirectTo: withCode(delivered.redirectUrl, code) };
 }

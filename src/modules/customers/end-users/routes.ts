@@ -10,6 +10,7 @@ import { LIMITS } from "../apps/validation";
 import { turnstileVerifier, TURNSTILE_TOKEN_MAX } from "./bot-check";
 import { signInClientOf } from "./client";
 import { loginMethodsOf } from "./login-methods";
+import { brandPortal } from "./portal";
 import { sendEndUserMagicLink, verifyEndUserMagicLink } from "./magic-link";
 import { EndUser, SignedInResponse, SignInResponse } from "./model";
 import { respondSignIn } from "./respond";
@@ -66,7 +67,7 @@ export function endUserRoutes(ctx: AppContext) {
   const botVerifier = turnstileVerifier(ctx.config);
   return new Elysia({ name: "end-users" })
     .use(publicAppGuard(ctx))
-    .get(`${PUBLIC_APP_PREFIX}/login-methods`, ({ application, appGroup }) => loginMethodsOf(ctx.config, { application, appGroup }), {
+    .get(`${PUBLIC_APP_PREFIX}/login-methods`, async ({ application, appGroup, request }) => loginMethodsOf(ctx.config, { application, appGroup }, await brandPortal(ctx, request, appGroup)), {
       publicApp: true,
       response: { 200: LoginMethodsResponse, 404: ErrorBody },
       detail: {

@@ -20,7 +20,7 @@ import { ApiError } from "../../../platform/http/errors";
 import { orgById } from "../../orgs/index";
 import { endUserErrors } from "./errors";
 import { consumeFlowToken } from "./flow-tokens";
-import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalRefreshToken, type ExchangeCodeData } from "./portal";
+import { clearPortalCookie, issueExchangeCode, portalLoginUrl, portalOf, portalRefreshToken, type ExchangeCodeData } from "./portal";
 import { authenticateEndUser } from "./authenticate";
 import { assertCanSignIn, endUserView, findEndUserById, type EndUserView } from "./service";
 import { liveSession, openSession, refreshTokenReused, revokeSession, rotateRefreshToken, sessionByRefreshToken, SESSION_IDLE_MS } from "./sessions";
@@ -55,7 +55,7 @@ function sessionView(row: EndUserSessionRow): SessionView {
  * a cookie that no longer works is cleared.
  */
 export async function handshake(deps: Deps, cookie: Cookies, client: SignInClient): Promise<HandshakeResult> {
-  const signedOut = { signedIn: false as const, loginUrl: portalLoginUrl(deps.config, client.application.clientKey) };
+  const signedOut = { signedIn: false as const, loginUrl: portalLoginUrl(portalOf(deps.config, client), client.application.clientKey) };
   const presented = portalRefreshToken(cookie, client.appGroup);
   if (!presented) return signedOut;
   const now = deps.clock.now();
@@ -73,7 +73,7 @@ export async function handshake(deps: Deps, cookie: Cookies, client: SignInClien
     return { code, endUser: endUserView(endUser) };
   });
   if (!result) {
-    clearPortalCookie(deps.config, cookie, client.appGroup);
+    clearPortalCookie(portalOf(deps.config, client), cookie, client.appGroup);
     return signedOut;
   }
   return { signedIn: true, ...result };
@@ -156,7 +156,7 @@ export async function signOut(deps: Deps, http: { request: Request; cookie: Cook
     for (const id of ids) if (await revokeSession(tx, id, "sign_out", now)) count++;
     return count;
   });
-  if (portalToken) clearPortalCookie(deps.config, http.cookie, client.appGroup);
+  if (portalToken) clearPortalCookie(portalOf(deps.config, client), http.cookie, client.appGroup);
   return { signedOut: true, revokedSessions: revoked };
 }
 

@@ -31,6 +31,11 @@ export interface SignInClient {
   appGroup: AppGroupRow;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * The portal this request is on when it came in on the app group's custom login domain
+   * (`https://{domain}`); null: the configured portal (portalOf in portal.ts).
+   */
+  portal?: { portalBase: string } | null;
 }
 
 export interface ProvenIdentity {

@@ -181,6 +181,15 @@ export async function rotateShareToken(deps: Pick<AppContext, "db" | "clock" | "
  * restricted, trashed, or its organization blocks link sharing; else the metadata and
  * content URLs, after recording the view.
  */
+/**
+ * The organization whose file a share token names, or null (an unknown token). Read by
+ * custom login domains: a brand's domain shows its own organization's shared files only.
+ */
+export async function organizationOfShareToken(reader: Queryable, token: string): Promise<string | null> {
+  const [row] = await reader.select({ orgId: files.orgId }).from(files).where(eq(files.shareToken, token));
+  return row?.orgId ?? null;
+}
+
 export async function viewSharedFile(deps: Pick<AppContext, "db" | "clock" | "blobs">, token: string, viewer: ShareViewer): Promise<SharedFileView> {
   if (!GUID.test(token)) throw notFound();
   const at = deps.clock.now();

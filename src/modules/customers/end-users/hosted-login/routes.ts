@@ -10,6 +10,7 @@ import type { AppContext } from "../../../../context";
 import { findActiveApplication } from "../../apps/service";
 import { callbackAllowed } from "../../apps/validation";
 import { portalPageHeaders, renderPortalPage, type PortalView } from "./page";
+import { servedDomainOf } from "../../domains/host-gate";
 
 type Deps = Pick<AppContext, "db" | "config">;
 
@@ -18,10 +19,12 @@ type Deps = Pick<AppContext, "db" | "config">;
  * the page's not-found screen with status 404. `redirect_url` is kept only when it is one
  * of the application's Callback URLs (exact or same origin); anything else is dropped.
  */
-async function portalPage(deps: Deps, view: Exclude<PortalView, "not_found">, appKey: string, query: Record<string, unknown>) {
+async function portalPage(deps: Deps, request: Request, view: Exclude<PortalView, "not_found">, appKey: string, query: Record<string, unknown>) {
   const found = await findActiveApplication(deps.db.read, appKey);
   const headers = portalPageHeaders(deps.config);
-  if (!found) {
+  // On a custom login domain, only that domain's app group: another brand's key is not found there.
+  const served = servedDomainOf(request);
+  if (!found || (served && served.appGroupId !== found.appGroup.id)) {
     const html = await renderPortalPage({ view: "not_found", appKey, redirectUrl: null });
     return new Response(html, { status: 404, headers });
   }
@@ -32,6 +35,6 @@ async function portalPage(deps: Deps, view: Exclude<PortalView, "not_found">, ap
 
 export function hostedLoginRoutes(ctx: Deps) {
   return new Elysia({ name: "hosted-login" })
-    .get("/login/:appKey", ({ params, query }) => portalPage(ctx, "sign_in", params.appKey, query), { detail: { hide: true } })
-    .get("/login/:appKey/verify", ({ params, query }) => portalPage(ctx, "verify", params.appKey, query), { detail: { hide: true } });
+    .get("/login/:appKey", ({ params, query, request }) => portalPage(ctx, request, "sign_in", params.appKey, query), { detail: { hide: true } })
+    .get("/login/:appKey/verify", ({ params, query, request }) => portalPage(ctx, request, "verify", params.appKey, query), { detail: { hide: true } });
 }

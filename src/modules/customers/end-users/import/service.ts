@@ -10,6 +10,7 @@
  * Supplied password hashes are stored dormant (never used to sign in); invitations go
  * out after the commit. docs/end-users.md ("Import") is the reference.
  */
+import { brandPortal, portalLoginUrl } from "../portal";
 import { takeOrgMailBudget } from "../../../messaging";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
@@ -222,7 +223,7 @@ export async function invitationApplication(reader: Queryable, appGroupId: strin
   return active.reduce<ApplicationRow | null>((best, app) => (best === null || rank(app) < rank(best) ? app : best), null);
 }
 
-export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "mail" | "logger" | "config">, caller: KeyCaller, input: ImportInput): Promise<ImportResult> {
+export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "mail" | "logger" | "config" | "customDomains">, caller: KeyCaller, input: ImportInput): Promise<ImportResult> {
   if (input.users.length > IMPORT_MAX_ROWS) {
     throw importErrors.error("tooManyRows", { field: "users", limit: IMPORT_MAX_ROWS, message: `an import takes at most ${IMPORT_MAX_ROWS} rows; split it` });
   }
@@ -321,13 +322,14 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
 
 /** After the commit: one e-mail per created user with the hosted login link. A failed send is logged, not retried here. */
 async function sendInvitations(
-  deps: Pick<AppContext, "mail" | "logger" | "config">,
+  deps: Pick<AppContext, "mail" | "logger" | "config" | "customDomains">,
   org: Organization,
   group: AppGroupRow,
   application: ApplicationRow,
   emails: string[],
 ): Promise<number> {
-  const link = `${deps.config.portalBase}/login/${application.clientKey}`;
+  // The brand's custom login domain when it has a served one, else {portal_base}.
+  const link = portalLoginUrl(await brandPortal(deps, null, group), application.clientKey);
   let sent = 0;
   for (const email of emails) {
     try {

@@ -20,14 +20,28 @@ export interface EndUserRelyingParty {
   name: string;
 }
 
+/**
+ * The relying party of a ceremony. On the configured portal (or an application's own
+ * origin): the group's passkeyRpId, else the portal's host. On the group's custom login
+ * domain the id follows the domain: passkeyRpId when the domain is it or under it (a
+ * registrable parent the owner chose), else the domain itself, since a browser refuses an
+ * id that is not the page's host or a parent of it (docs/custom-domains.md "Passkeys").
+ */
 export function endUserRelyingParty(
   config: Pick<Config, "portalBase">,
-  appGroup: Pick<AppGroupRow, "passkeyRpId" | "name">,
-  application: Pick<ApplicationRow, "allowedOrigins">,
+  client: {
+    appGroup: Pick<AppGroupRow, "passkeyRpId" | "name">;
+    application: Pick<ApplicationRow, "allowedOrigins">;
+    portal?: Pick<Config, "portalBase"> | null;
+  },
 ): EndUserRelyingParty {
-  const portal = new URL(config.portalBase);
+  const { appGroup, application } = client;
+  const portal = new URL((client.portal ?? config).portalBase);
+  const chosen = appGroup.passkeyRpId;
+  const custom = !!client.portal;
+  const fits = chosen !== null && (portal.hostname === chosen || portal.hostname.endsWith(`.${chosen}`));
   return {
-    id: appGroup.passkeyRpId ?? portal.hostname,
+    id: custom ? (fits ? chosen! : portal.hostname) : (chosen ?? portal.hostname),
     origins: [...new Set([...application.allowedOrigins, portal.origin])],
     name: appGroup.name,
   };

@@ -108,7 +108,7 @@ export async function registrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   requirePasskeysOn(client);
   const { endUser } = await signedInEndUser(deps, client, accessToken);
-  const rp = endUserRelyingParty(deps.config, client.appGroup, client.application);
+  const rp = endUserRelyingParty(deps.config, client);
   const label = endUser.email ?? endUser.displayName ?? endUser.id;
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -135,7 +135,7 @@ export async function registerPasskey(
 ): Promise<PasskeyView> {
   requirePasskeysOn(client);
   const { endUser } = await signedInEndUser(deps, client, accessToken);
-  const rp = endUserRelyingParty(deps.config, client.appGroup, client.application);
+  const rp = endUserRelyingParty(deps.config, client);
   const clientData = clientDataFor(input.response.response.clientDataJSON, "webauthn.create", rp);
   return deps.db.write(async (tx) => {
     const now = deps.clock.now();
@@ -178,7 +178,7 @@ export async function registerPasskey(
  */
 export async function loginOptions(deps: Deps, client: SignInClient, input: { email?: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
   requirePasskeysOn(client);
-  const rp = endUserRelyingParty(deps.config, client.appGroup, client.application);
+  const rp = endUserRelyingParty(deps.config, client);
   let allow: EndUserPasskeyRow[] = [];
   if (input.email) {
     const endUser = await findEndUserByEmail(deps.db.read, client.appGroup.id, normaliseEmail(input.email));
@@ -216,7 +216,7 @@ export async function signInWithPasskey(deps: TokenDeps, client: SignInClient, r
 }
 
 async function verifyAndOpen(deps: Deps, client: SignInClient, response: AuthenticationResponseJSON, attempt: { endUserId: string | null }): Promise<OpenedSignIn> {
-  const rp = endUserRelyingParty(deps.config, client.appGroup, client.application);
+  const rp = endUserRelyingParty(deps.config, client);
   const clientData = clientDataFor(response.response.clientDataJSON, "webauthn.get", rp);
   return deps.db.write(async (tx) => {
     const now = deps.clock.now();

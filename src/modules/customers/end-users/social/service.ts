@@ -15,6 +15,7 @@
  * new end user is created without one, so it cannot take over (or later be taken over by)
  * the account that owns the address.
  */
+import { portalOf } from "../portal";
 import { and, eq } from "drizzle-orm";
 import { generateCodeVerifier } from "arctic";
 import type { AppContext } from "../../../../context";
@@ -98,12 +99,13 @@ function portalLoginUrl(config: Pick<AppContext["config"], "portalBase">, client
 /** Step 1: the authorization URL at the provider, with a fresh state. */
 export async function startSocialSignIn(deps: Deps, client: SignInClient, providerName: string, input: { redirectUrl?: string; portalOrigin?: string }): Promise<string> {
   const { provider, credentials } = await enabledProvider(deps, client.appGroup, providerName);
-  const portal = new URL(deps.config.portalBase).origin;
+  const portalBase = portalOf(deps.config, client);
+  const portal = new URL(portalBase.portalBase).origin;
   const data: SocialStateData = {
     provider,
     codeVerifier: generateCodeVerifier(),
     nonce: randomSecret(16),
-    redirectUrl: allowedRedirect(deps.config, client.application, input.redirectUrl),
+    redirectUrl: allowedRedirect(portalBase, client.application, input.redirectUrl),
     portalOrigin: input.portalOrigin === portal ? portal : null,
     clientKey: client.application.clientKey,
   };
@@ -160,7 +162,8 @@ export async function finishSocialCallback(deps: Deps, requestClient: Pick<SignI
   const data = row.data as unknown as SocialStateData;
   const found = await findActiveApplication(deps.db.read, data.clientKey);
   if (!found || found.application.id !== row.applicationId) throw kernelErrors.error("notFound", { message: "no such application" });
-  const client: SignInClient = { ...found, ...requestClient };
+  // The callback is on the service's own address; the browser returns to the portal it started from (data.portalOrigin).
+  const client: SignInClient = { ...found, ...requestClient, portal: null };
   const method = `social:${data.provider}` as const;
   try {
     await deps.db.write((tx) => consumeFlowToken(tx, "social_state", input.state!, { appGroupId: row.appGroupId, applicationId: row.applicationId }, deps.clock.now()));
