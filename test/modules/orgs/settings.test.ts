@@ -3,7 +3,6 @@
  * validated document replaced as a whole, audited with before and after.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { setOrganizationPlan } from "../../../src/modules/orgs/service";
 import { readSettingsSection } from "../../../src/modules/orgs/settings";
 import { securityModeOf, securitySettings } from "../../../src/modules/orgs/settings-sections";
 import { addMember, createOrg, signInAs, type SignedInUser, type TestOrg } from "../../support/accounts";
@@ -198,74 +197,7 @@ describe("PUT settings/security", () => {
   });
 });
 
-describe("PUT settings/domains", () => {
-  let pro: TestOrg;
-  beforeAll(async () => {
-    pro = await createOrg(t, "owner@pro.example", "Pro Co", { slug: "pro-co", plan: "pro" });
-  });
-
-  test("a custom login domain needs Pro: 403 UPGRADE_REQUIRED on Free, nothing changes", async () => {
-    const before = await orgState(t);
-    const r = await put("domains", { customLoginDomains: [{ domain: "login.set.example" }] });
-    expect(r.status).toBe(403);
-    expect(r.body).toEqual({ error: "UPGRADE_REQUIRED", feature: "custom_login_domain" });
-    expect(await orgState(t)).toEqual(before);
-  });
-
-  test("on Pro, domains are stored lower-case with their app group; the event has before and after", async () => {
-    const r = await put("domains", { customLoginDomains: [{ domain: "Login.Pro.Example.", appGroupId: "appgroup_1" }, { domain: "pro.example" }] }, pro.owner.token, "pro-co");
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ customLoginDomains: [{ domain: "login.pro.example", appGroupId: "appgroup_1" }, { domain: "pro.example", appGroupId: null }] });
-    const [event] = await eventsOf("org.settings.domains_updated", pro.orgId);
-    expect(event!.payload).toEqual({ before: DEFAULTS.domains, after: r.body });
-  });
-
-  test("a hostname another organization uses is 409 domain_in_use", async () => {
-    const rival = await createOrg(t, "owner@rival.example", "Rival", { slug: "rival", plan: "business" });
-    const before = await orgState(t);
-    const r = await put("domains", { customLoginDomains: [{ domain: "LOGIN.pro.example" }] }, rival.owner.token, "rival");
-    expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: "domain_in_use", field: "customLoginDomains[0].domain" });
-    expect(await orgState(t)).toEqual(before);
-  });
-
-  test("two organizations racing for one hostname: one gets it, the other 409 domain_in_use", async () => {
-    const a = await createOrg(t, "owner@race-a.example", "Race A", { slug: "race-a", plan: "pro" });
-    const b = await createOrg(t, "owner@race-b.example", "Race B", { slug: "race-b", plan: "pro" });
-    const body = { customLoginDomains: [{ domain: "login.race.example" }] };
-    const results = await Promise.all([put("domains", body, a.owner.token, "race-a"), put("domains", body, b.owner.token, "race-b")]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-  });
-
-  test("after a downgrade to Free, domains may be kept or removed but not added", async () => {
-    await setOrganizationPlan(t.ctx, { kind: "operator" }, { slug: "pro-co", plan: "free" });
-    const keep = await put("domains", { customLoginDomains: [{ domain: "pro.example" }, { domain: "login.pro.example", appGroupId: "appgroup_1" }] }, pro.owner.token, "pro-co");
-    expect(keep.status).toBe(200);
-    const add = await put("domains", { customLoginDomains: [{ domain: "pro.example" }, { domain: "new.pro.example" }] }, pro.owner.token, "pro-co");
-    expect(add.status).toBe(403);
-    expect(add.body.feature).toBe("custom_login_domain");
-    const remove = await put("domains", { customLoginDomains: [] }, pro.owner.token, "pro-co");
-    expect(remove.status).toBe(200);
-    expect(remove.body).toEqual({ customLoginDomains: [] });
-  });
-
-  test("bad values are 400 naming the field", async () => {
-    await expectRefused("domains", [
-      [{}, "customLoginDomains"],
-      [{ customLoginDomains: "login.set.example" }, "customLoginDomains"],
-      [{ customLoginDomains: [{ domain: "not a host" }] }, "customLoginDomains[0].domain", "invalid_hostname"],
-      [{ customLoginDomains: [{ domain: "localhost" }] }, "customLoginDomains[0].domain", "invalid_hostname"],
-      [{ customLoginDomains: [{ domain: "10.0.0.1" }] }, "customLoginDomains[0].domain", "invalid_hostname"],
-      [{ customLoginDomains: [{ domain: "-bad.example" }] }, "customLoginDomains[0].domain", "invalid_hostname"],
-      [{ customLoginDomains: [{ domain: `${"a".repeat(64)}.example` }] }, "customLoginDomains[0].domain", "invalid_hostname"],
-      [{ customLoginDomains: [{ domain: "a.example" }, { domain: "A.example" }] }, "customLoginDomains[1].domain", "duplicate_value"],
-      [{ customLoginDomains: [{ domain: "a.example", appGroupId: "g" }, { domain: "b.example", appGroupId: "g" }] }, "customLoginDomains[1].appGroupId", "duplicate_value"],
-      [{ customLoginDomains: [{ domain: "a.example", appGroupId: "" }] }, "customLoginDomains[0].appGroupId"],
-      [{ customLoginDomains: [{ domain: "a.example", tls: true }] }, "customLoginDomains[0].tls"],
-      [{ customLoginDomains: Array.from({ length: 21 }, (_, i) => ({ domain: `d${i}.example` })) }, "customLoginDomains"],
-    ]);
-  });
-});
+// PUT settings/domains (custom login domains) is tested with its rules in test/modules/customers/domains/.
 
 describe("PUT settings/api-key-scope", () => {
   test("stores default scopes (deduplicated) and the token lifetime", async () => {
