@@ -257,6 +257,13 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const portalBase = parseUrl("SIGNET_PORTAL_BASE", get("SIGNET_PORTAL_BASE") ?? baseUrl);
   const dashboardBase = parseUrl("SIGNET_DASHBOARD_BASE", get("SIGNET_DASHBOARD_BASE") ?? baseUrl);
 
+  // With TLS served here, the public addresses are https, so every cookie is Secure (they follow these schemes).
+  if (tls) {
+    for (const [env, url] of [["SIGNET_BASE_URL", baseUrl], ["SIGNET_PORTAL_BASE", portalBase], ["SIGNET_DASHBOARD_BASE", dashboardBase]] as const) {
+      if (!url.startsWith("https:")) fail(env, `must be an https address when SIGNET_TLS_CERT is set, got "${url}"`);
+    }
+  }
+
   const masterKeyText = get("SIGNET_MASTER_KEY");
   const masterKey = masterKeyText ? parseMasterKey(masterKeyText) : undefined;
 

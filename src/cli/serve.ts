@@ -47,29 +47,95 @@ function lockSqliteDatabase(config: Config): () => void {
   };
 }
 
+/** The PEM certificate chain and key of SIGNET_TLS_CERT and SIGNET_TLS_KEY, read now (at start and on SIGHUP). */
+export function readTls(files: NonNullable<Config["tls"]>): { cert: string; key: string } {
+  const read = (env: string, path: string) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch (e) {
+      throw new FatalError(`${env}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  };
+  const cert = read("SIGNET_TLS_CERT", files.certFile);
+  const key = read("SIGNET_TLS_KEY", files.keyFile);
+  if (!cert.includes("-----BEGIN CERTIFICATE-----")) throw new FatalError(`SIGNET_TLS_CERT: ${files.certFile} is not a PEM certificate`);
+  if (!/-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/.test(key)) throw new FatalError(`SIGNET_TLS_KEY: ${files.keyFile} is not a PEM private key`);
+  return { cert, key };
+}
+
+/**
+ * The plain-HTTP listener beside the TLS one (SIGNET_HTTP_REDIRECT_PORT): every request
+ * goes to the same path and query over https, with 308 so a POST stays a POST. The
+ * service's own host goes to its base URL's origin (port included); any other host (a
+ * custom login domain) to https on the TLS port.
+ */
+function httpRedirectServer(config: Config): ReturnType<typeof Bun.serve> {
+  const base = new URL(config.baseUrl);
+  return Bun.serve({
+    hostname: config.host,
+    port: config.httpRedirectPort!,
+    fetch(request) {
+      const url = new URL(request.url);
+      const origin = url.hostname === base.hostname ? base.origin : `https://${url.hostname}${config.port === 443 ? "" : `:${config.port}`}`;
+      return new Response(null, { status: 308, headers: { location: `${origin}${url.pathname}${url.search}`, "cache-control": "no-store" } });
+    },
+  });
+}
+
 export async function serve(config: Config): Promise<number> {
   ensureDataDir(config);
+  const tls = config.tls ? readTls(config.tls) : undefined;
   const unlock = lockSqliteDatabase(config);
   const ctx = await createContext(config);
   const app = createApp(ctx);
+  const listenOptions = { hostname: config.host, port: config.port, maxRequestBodySize: 16 * 1024 * 1024 };
   let server: ReturnType<typeof Bun.serve>;
+  let redirect: ReturnType<typeof Bun.serve> | null = null;
   try {
-    app.listen({ hostname: config.host, port: config.port, maxRequestBodySize: 16 * 1024 * 1024 });
+    app.listen({ ...listenOptions, ...(tls ? { tls } : {}) });
     server = app.server!;
+    if (config.httpRedirectPort !== null) redirect = httpRedirectServer(config);
   } catch (e) {
+    await app.stop().catch(() => {});
     await closeContext(ctx);
     unlock();
     const err = e as NodeJS.ErrnoException;
     throw new FatalError(
-      `cannot listen on ${config.host}:${config.port} (${err.code ?? err.message}); set SIGNET_PORT (--port) to a free port`,
+      `cannot listen on ${config.host}:${redirect === null && config.httpRedirectPort !== null && app.server ? config.httpRedirectPort : config.port} (${err.code ?? err.message}); set SIGNET_PORT (--port)${config.httpRedirectPort !== null ? " or SIGNET_HTTP_REDIRECT_PORT" : ""} to a free port`,
     );
   }
+  // SIGHUP: read the certificate and key again (a renewal) and serve them from now on. A
+  // second listener takes the new pair on the same port (SO_REUSEPORT) before the first
+  // stops accepting, so no connection is refused; requests under way finish on the old one.
+  const reloadTls = () => {
+    if (!config.tls) return;
+    let fresh: { cert: string; key: string };
+    try {
+      fresh = readTls(config.tls);
+    } catch (e) {
+      ctx.logger.error("TLS reload failed; the current certificate stays", { error: (e as Error).message });
+      return;
+    }
+    const old = app.server!;
+    try {
+      app.listen({ ...listenOptions, port: old.port!, tls: fresh });
+    } catch (e) {
+      app.server = old;
+      ctx.logger.error("TLS reload failed; the current certificate stays", { error: (e as Error).message });
+      return;
+    }
+    server = app.server!;
+    void old.stop();
+    ctx.logger.info("TLS certificate reloaded", { cert: config.tls.certFile });
+  };
+  if (config.tls) process.on("SIGHUP", reloadTls);
   if (!config.masterKey && ctx.db.dialect === "postgres")
     ctx.logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
   await ctx.jobs.start();
   ctx.logger.info("signet started", {
     version: ctx.version,
-    url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`,
+    url: `${tls ? "https" : "http"}://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`,
+    ...(redirect ? { httpRedirect: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${redirect.port}` } : {}),
     database: ctx.db.dialect,
     location: config.databaseLabel,
     dev: config.dev,
@@ -80,6 +146,8 @@ export async function serve(config: Config): Promise<number> {
     process.once("SIGTERM", stop);
   });
   ctx.logger.info("signet stopping");
+  process.off("SIGHUP", reloadTls);
+  redirect?.stop(true);
   await app.stop();
   await closeContext(ctx);
   unlock();

@@ -68,8 +68,9 @@ export function setFlowCookie(deps: Pick<AppContext, "config">, cookie: Record<s
   });
 }
 
-export function clearFlowCookie(cookie: Record<string, Cookie<unknown>>, slug: string): void {
-  cookie[FLOW_COOKIE]!.set({ value: "", httpOnly: true, path: `/idp/${slug}`, maxAge: 0 });
+export function clearFlowCookie(deps: Pick<AppContext, "config">, cookie: Record<string, Cookie<unknown>>, slug: string): void {
+  const secure = deps.config.baseUrl.startsWith("https:");
+  cookie[FLOW_COOKIE]!.set({ value: "", httpOnly: true, secure, sameSite: secure ? "none" : "lax", path: `/idp/${slug}`, maxAge: 0 });
 }
 
 /**

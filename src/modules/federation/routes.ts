@@ -181,7 +181,7 @@ function signInRoutes(ctx: AppContext, fetcher: ReturnType<typeof guardedFetch>)
     slug: string,
     person: { userId: string; returnUrl: string | null },
   ) => {
-    clearFlowCookie(context.cookie, slug);
+    clearFlowCookie(ctx, context.cookie, slug);
     await signIn(ctx.sessions, context.cookie, person.userId, sessionClientOf(context.request));
     context.set.status = 303;
     context.set.headers.location = person.returnUrl ?? `${ctx.config.dashboardBase.replace(/\/+$/, "")}/`;

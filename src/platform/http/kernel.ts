@@ -43,7 +43,12 @@ export interface KernelOptions {
   trustedProxies: Cidr[];
   /** METHOD + " " + route pattern → byte limit; filled once the app's routes exist. */
   bodyLimits: Map<string, number>;
+  /** TLS is served by this process: every response says Strict-Transport-Security. */
+  hsts?: boolean;
 }
+
+/** One year, subdomains left to the operator (a custom login domain's parent is the customer's). */
+export const HSTS_HEADER = "max-age=31536000";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -121,7 +126,7 @@ export function collectBodyLimits(routes: ReadonlyArray<{ method: string; path: 
 }
 
 export function httpKernel(options: KernelOptions) {
-  const { logger, trustedProxies, bodyLimits } = options;
+  const { logger, trustedProxies, bodyLimits, hsts } = options;
   return new Elysia({ name: "http-kernel" })
     .onRequest(({ request, set, server }) => {
       const incoming = request.headers.get("x-request-id");
@@ -129,6 +134,7 @@ export function httpKernel(options: KernelOptions) {
       const peer = server?.requestIP(request)?.address ?? null;
       requests.set(request, { id, start: performance.now(), ip: clientIp(peer, request.headers.get("x-forwarded-for"), trustedProxies) });
       set.headers["x-request-id"] = id;
+      if (hsts) set.headers["strict-transport-security"] = HSTS_HEADER;
       // No path or query value may carry a NUL (see json.ts): refused before any route runs.
       if (request.url.includes("%00")) throw nulRefused("query");
     })
@@ -160,6 +166,7 @@ export function httpKernel(options: KernelOptions) {
     .onError({ as: "global" }, ({ error, code, request, set }) => {
       const info = requestInfo(request);
       set.headers["x-request-id"] = info.id;
+      if (hsts) set.headers["strict-transport-security"] = HSTS_HEADER;
       set.headers["content-type"] = "application/json";
       // Elysia wraps what a parse hook throws in a ParseError; the cause is ours.
       const apiError = error instanceof ApiError ? error : (error as any)?.cause instanceof ApiError ? (error as any).cause : null;
