@@ -59,6 +59,8 @@ export interface StartOptions {
   /** The host in the public address (default 127.0.0.1); passkeys need a name such as localhost. */
   baseHost?: string;
   env?: Record<string, string>;
+  /** The binary serves TLS (the caller sets SIGNET_TLS_CERT and SIGNET_TLS_KEY in env): the base is https, trusted with this CA (PEM). */
+  tlsCa?: string;
 }
 
 /** Starts `signet serve` on a free port and waits for /healthz. */
@@ -68,7 +70,8 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   const dataDir = join(scratch, "data");
   const database: TestDatabase | null = process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
   const port = freePort();
-  const base = `http://${options.baseHost ?? "127.0.0.1"}:${port}`;
+  const base = `${options.tlsCa ? "https" : "http"}://${options.baseHost ?? "127.0.0.1"}:${port}`;
+  const tlsInit = options.tlsCa ? ({ tls: { ca: options.tlsCa } } as RequestInit) : {};
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     SIGNET_DATA_DIR: dataDir,
@@ -97,7 +100,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the binary exited with ${child.exitCode}: ${await new Response(child.stderr).text()}`);
     if (performance.now() - started > 15_000) throw new Error("the binary did not answer /healthz within 15 s");
-    const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/healthz`, tlsInit).then((r) => r.status === 200, () => false);
     if (ok) break;
     await Bun.sleep(5);
   }
@@ -122,7 +125,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
       const [stdout, stderr, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
       return { code, stdout, stderr };
     },
-    fetch: (path, init) => fetch(`${base}${path}`, init),
+    fetch: (path, init) => fetch(`${base}${path}`, { ...tlsInit, ...init }),
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
