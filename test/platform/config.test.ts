@@ -62,4 +62,27 @@ describe("config", () => {
   test("a flag without a value is refused", () => {
     expect(() => splitFlags(["serve", "--port"])).toThrow("--port: needs a value");
   });
+
+  test("custom domains: the CNAME target is a hostname (normalised), DNS servers are addresses with optional ports", () => {
+    const c = loadConfig({ SIGNET_CUSTOM_DOMAIN_TARGET: "Edge.Signet.Example.", SIGNET_DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353,[2001:db8::53]:53" });
+    expect(c.customDomainTarget).toBe("edge.signet.example");
+    expect(c.dnsServers).toEqual(["192.0.2.53", "127.0.0.1:5353", "[2001:db8::53]:53"]);
+    expect(c.cloudflareApiBase).toBe("https://api.cloudflare.com/client/v4");
+    expect(loadConfig({}).customDomainTarget).toBeNull();
+    for (const bad of ["https://edge.example", "edge", "203.0.113.1", "*.edge.example"]) expect(() => loadConfig({ SIGNET_CUSTOM_DOMAIN_TARGET: bad })).toThrow("SIGNET_CUSTOM_DOMAIN_TARGET");
+    expect(() => loadConfig({ SIGNET_DNS_SERVERS: "dns.example" })).toThrow("SIGNET_DNS_SERVERS");
+  });
+
+  test("TLS: certificate and key together, https addresses (the default base becomes https), the redirect port only with TLS", () => {
+    const c = loadConfig({ SIGNET_TLS_CERT: "/etc/tls/a.pem", SIGNET_TLS_KEY: "/etc/tls/a.key", SIGNET_HTTP_REDIRECT_PORT: "8081" });
+    expect(c.tls).toEqual({ certFile: "/etc/tls/a.pem", keyFile: "/etc/tls/a.key" });
+    expect(c.baseUrl).toBe("https://localhost:8080");
+    expect(c.httpRedirectPort).toBe(8081);
+    expect(loadConfig({}).tls).toBeNull();
+    expect(() => loadConfig({ SIGNET_TLS_CERT: "/a.pem" })).toThrow("SIGNET_TLS_KEY");
+    expect(() => loadConfig({ SIGNET_TLS_KEY: "/a.key" })).toThrow("SIGNET_TLS_CERT");
+    expect(() => loadConfig({ SIGNET_HTTP_REDIRECT_PORT: "80" })).toThrow("SIGNET_HTTP_REDIRECT_PORT");
+    expect(() => loadConfig({ SIGNET_TLS_CERT: "/a.pem", SIGNET_TLS_KEY: "/a.key", SIGNET_BASE_URL: "http://id.example" })).toThrow("SIGNET_BASE_URL");
+    expect(() => loadConfig({ SIGNET_TLS_CERT: "/a.pem", SIGNET_TLS_KEY: "/a.key", SIGNET_PORTAL_BASE: "http://login.example" })).toThrow("SIGNET_PORTAL_BASE");
+  });
 });
