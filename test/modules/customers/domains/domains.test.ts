@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setOrganizationPlan } from "../../../../src/modules/orgs/service";
 import { addMember, createAppGroup, createOrg, type SignedInUser, type TestOrg } from "../../../support/accounts";
 import { createTestApp, type TestApp } from "../../../support/harness";
-import { eventsOf } from "../apps/support";
+import { eventsOf as unordered } from "../apps/support";
 import { createSignInFixture, type SignInFixture } from "../end-users/support";
 import { mailedLink } from "../end-users/flows-support";
 import { seedFile } from "../../storage/sharing/support";
 import { onHost, startDnsServer, startFakeCloudflare, TARGET, TARGET_V4, TARGET_V6, type CloudflareFake, type DnsPeer } from "./support";
+
+/** The events of a type in chain order (the test clock gives them one time; PostgreSQL returns rows in no set order). */
+const eventsOf = async (app: TestApp, org: TestOrg, type: string) => (await unordered(app, org, type)).sort((a: any, b: any) => Number(a.seq) - Number(b.seq));
 
 const CF_TOKEN = "cf-token-7f3a9c1e5b2d4f6a8c0e";
 
@@ -379,6 +382,7 @@ describe("auto-configure (against a fake of Cloudflare's API)", () => {
     // Again: the identical records are already there, which is fine.
     expect((await auto({ apiToken: CF_TOKEN, appGroupId: other.group.id })).body).toEqual({ ok: true, error: null, zoneName: "rival-brand.example" });
     const [event] = await eventsOf(t, other.org, "appgroup.custom_domain.auto_configured");
+    expect((await eventsOf(t, other.org, "appgroup.custom_domain.auto_configured")).map((e: any) => e.payload.created)).toEqual([["TXT", "CNAME"], []]);
     expect(event!.payload).toEqual({ appGroupId: other.group.id, domain, provider: "cloudflare", zoneName: "rival-brand.example", ok: true, error: null, created: ["TXT", "CNAME"] });
 
     const everything: unknown[] = [];
