@@ -79,6 +79,39 @@ const BY_CODE: Record<string, string> = {
   approval_closed: "The document is no longer waiting for stamps.",
   not_your_turn: "An earlier approver in the chain has not stamped yet.",
   step_already_stamped: "This step was already stamped.",
+  // Billing (docs/billing.md)
+  insufficient_credit: "The prepaid credit does not cover this. Top up first; nothing was changed.",
+  invalid_amount: "Enter an amount above zero and within the largest top-up.",
+  unsupported_currency: "That currency is not one the credit can be kept in (USD or KRW).",
+  currency_mismatch: "The credit is kept in another currency.",
+  payments_not_configured: "No payment processor is set up on this Signet (Stripe), so card top-ups are off. An operator can add credit with signet admin credit.",
+  payment_failed: "The payment processor refused or could not be reached; nothing was charged or credited.",
+  nothing_to_withdraw: "That is more than can be withdrawn now.",
+  withdrawal_too_small: "After the withdrawal fee nothing would be paid out. Withdraw more.",
+  unknown_plan: "That plan does not exist.",
+  plan_not_self_serve: "Enterprise is priced per contract: the operator sets it.",
+  plan_follows_parent: "A sub-organization follows its parent organization's plan.",
+  invoice_not_issued: "An open statement has no PDF: it is issued when its month closes.",
+  unknown_addon: "That add-on does not exist.",
+  // Federation and SCIM (docs/federation.md, docs/scim.md)
+  idp_connection_not_found: "That connection no longer exists.",
+  idp_not_configured: "The organization has no active connection.",
+  invalid_idp_connection: "The connection's settings are incomplete or not valid.",
+  invalid_role: "That role cannot be given through single sign-on: choose Member, Director or a custom role.",
+  email_domain_public: "A public mail provider's domain (gmail.com, outlook.com, …) cannot route to one organization's identity provider.",
+  email_domain_in_use: "Another active connection, here or in another organization, already uses that e-mail domain.",
+  default_connection_invalid: "The default connection must be an active connection of this organization.",
+  machine_not_allowed: "Only a person signed in to the dashboard can do this.",
+  scim_token_not_found: "That SCIM token no longer exists.",
+  too_many_scim_tokens: "The organization already has five live SCIM tokens. Revoke one first.",
+};
+
+/** Features a plan refusal names (403 UPGRADE_REQUIRED, `feature`), in words. */
+const FEATURE_NAMES: Record<string, string> = {
+  sso_connections: "single sign-on connections",
+  "billing.verify": "public invoice verification, on Business or higher",
+  audit_analytics: "Audit Analytics, on Pro or higher",
+  board_meetings: "board meetings",
 };
 
 const BY_STATUS: Record<number, string> = {
@@ -102,7 +135,19 @@ export function describeError(error: unknown): string {
     if (code === "storage_quota_exceeded" && typeof body.usedBytes === "number" && typeof body.limitBytes === "number") {
       return `${BY_CODE[code]} (${formatBytes(body.usedBytes)} of ${formatBytes(body.limitBytes)} used.)`;
     }
-    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") return `This needs a higher plan (${body.feature}).`;
+    if (code === "UPGRADE_REQUIRED" && body.feature === "sso_connections" && typeof body.limit === "number") {
+      const allowed = body.limit === 0 ? "no single sign-on connections" : `${plural(body.limit, "active single sign-on connection")}`;
+      return `Your plan allows ${allowed}${typeof body.current === "number" && body.limit > 0 ? ` and ${body.current} ${body.current === 1 ? "is" : "are"} on` : ""}. Upgrade the plan on the Billing page, or deactivate a connection.`;
+    }
+    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") return `This needs a higher plan (${FEATURE_NAMES[body.feature] ?? body.feature}).`;
+    if (code === "insufficient_credit") {
+      const balance = body.balance ?? body.balanceCents;
+      const required = body.required ?? body.requiredCents;
+      const currency = typeof body.currency === "string" ? body.currency : "USD";
+      if (typeof balance === "number" && typeof required === "number") return `The prepaid credit (${minorMoney(balance, currency)}) does not cover the ${minorMoney(required, currency)} this costs. Top up first; nothing was changed.`;
+    }
+    if (code === "nothing_to_withdraw" && typeof body.withdrawable === "number") return `That is more than can be withdrawn now: at most ${minorMoney(body.withdrawable, typeof body.currency === "string" ? body.currency : "USD")}.`;
+    if (code === "invalid_idp_connection" && typeof body.message === "string") return `${field ? `${field.replace(/_/g, " ")}: ` : ""}${body.message}`;
     const known = BY_CODE[code];
     if (known) return field ? `${known} (field: ${field})` : known;
     if (typeof body.message === "string") return body.message;
@@ -132,4 +177,15 @@ export function formatTime(iso: string | null | undefined): string {
 /** "1 file", "3 files". */
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** Minor units as money (cents; won for KRW), in the browser's locale. */
+export function minorMoney(minor: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat(undefined, { style: "currency", currency });
+    const exponent = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** exponent);
+  } catch {
+    return `${minor} ${currency}`;
+  }
 }
