@@ -14,6 +14,7 @@ import { AccountPage } from "./pages/account";
 import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
+import { BillingPage } from "./pages/billing";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
 import { InvitePage } from "./pages/invite";
@@ -36,6 +37,7 @@ const ORG_PAGES = [
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/billing", label: "Billing", Page: BillingPage },
   { path: "/settings", label: "Settings", Page: SettingsPage },
 ] as const;
 
