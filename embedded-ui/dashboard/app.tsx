@@ -24,6 +24,7 @@ import { MembersPage } from "./pages/members";
 import { OrgChartPage } from "./pages/org-chart";
 import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
+import { SsoPage } from "./pages/sso";
 import { TeamsPage } from "./pages/teams";
 
 /** The pages of one organization, in navigation order. */
@@ -37,6 +38,7 @@ const ORG_PAGES = [
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/sso", label: "SSO & SCIM", Page: SsoPage },
   { path: "/billing", label: "Billing", Page: BillingPage },
   { path: "/settings", label: "Settings", Page: SettingsPage },
 ] as const;
