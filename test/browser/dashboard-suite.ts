@@ -24,6 +24,11 @@ export interface DashboardTarget {
   start(): Promise<{ base: string; request: TestApp["request"]; close(): Promise<void> }>;
   /** Whether to write docs/screenshots/. */
   screenshots: boolean;
+  /**
+   * Ends the current billing month and runs the invoice close job, where the target can move
+   * its clock (in-process); against the binary the suite sees the open statement only.
+   */
+  closeBillingPeriod?: () => Promise<void>;
 }
 
 export function dashboardSuite(target: DashboardTarget): void {
@@ -406,7 +411,7 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/keys", "/apps", "/files", "/audit", "/settings"]) {
+        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/keys", "/apps", "/files", "/audit", "/sso", "/billing", "/settings"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
@@ -698,10 +703,222 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "single sign-on on the Free plan: the page says the plan includes no connections, and adding one is refused in words",
+      async () => {
+        await page.click(`nav a[href="/orgs/${slug}/sso"]`);
+        await page.waitForSelector("#sso-cap[data-limit='0']");
+        expect(await page.textContent("#sso-cap")).toContain("The Free plan includes no single sign-on connections.");
+        await page.fill("#oidc-client-id", "signet-dashboard");
+        await page.fill("#oidc-issuer", "https://idp.engines.example");
+        await page.click("#connection-editor button[type=submit]");
+        await page.waitForSelector("#connection-editor .error");
+        expect(await page.textContent("#connection-editor .error")).toBe("Your plan allows no single sign-on connections. Upgrade the plan on the Billing page, or deactivate a connection.");
+        expect((await t.request("GET", `/api/org/${slug}/idp-connections`, { token: await ownerToken() })).body).toMatchObject({ connections: [], limit: 0, used: 0 });
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "billing: a dev-gateway top-up shows in the balance and the ledger, the upgrade to Business its charge, an add-on goes on, and the month's invoice answers its verify link",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const usd = (minor: number) => page.evaluate((m) => new Intl.NumberFormat(undefined, { style: "currency", currency: "USD" }).format(m / 100), minor);
+        await page.click(`nav a[href="/orgs/${slug}/billing"]`);
+        await page.waitForSelector("#credit-balance");
+        expect(await page.textContent("#credit-balance")).toBe(await usd(0));
+        expect(await page.textContent("#plan-name")).toBe("Free");
+        await page.waitForSelector("#ledger >> text=No money has moved yet.");
+        await page.waitForSelector("#invoices >> text=No invoices yet.");
+
+        // A fraction of a cent is refused before anything is sent; then $500 through the dev gateway.
+        await page.fill("#top-up-amount", "12.345");
+        await page.click("#top-up button[type=submit]");
+        await page.waitForSelector("#top-up .error");
+        expect(await page.textContent("#top-up .error")).toContain("at most 2 decimals");
+        await page.fill("#top-up-amount", "500");
+        await page.click("#top-up button[type=submit]");
+        await page.waitForSelector("#top-up-result");
+        expect(await page.textContent("#top-up-result")).toBe(`Added ${await usd(50_000)} through the dev gateway (no card was charged).`);
+        await page.waitForSelector(`#credit-balance >> text=${await usd(50_000)}`);
+        const topUp = page.locator("#ledger-table tr[data-ref-id^='topup:']");
+        await topUp.waitFor();
+        expect(await topUp.textContent()).toContain(`+${await usd(50_000)}`);
+
+        // Upgrading charges the rest of the month at once, and the page says how much.
+        await page.selectOption("#plan-select", "business");
+        await page.click("#change-plan button[type=submit]");
+        await page.waitForSelector("#plan-result[data-change=upgraded]");
+        const charged = Number(await page.getAttribute("#plan-result", "data-charged"));
+        const summary = (await t.request("GET", `/api/org/${slug}/billing`, owner)).body;
+        expect(summary).toMatchObject({ plan: "business", balance: 50_000 - charged, scheduledPlan: null, delinquency: null });
+        expect(charged).toBeGreaterThan(0);
+        expect(await page.textContent("#plan-result")).toBe(`Upgraded to Business: ${await usd(charged)} was taken from the credit for the rest of this month.`);
+        await page.waitForSelector("#plan-name >> text=Business");
+        const proration = page.locator("#ledger-table tr[data-ref-id^='proration:plan:free>business']");
+        await proration.waitFor();
+        expect(await proration.textContent()).toContain(await usd(-charged));
+
+        // An add-on on, charged its prorated month.
+        await page.check("#addon-audit_analytics");
+        await page.waitForSelector("li[data-addon-key=audit_analytics][data-active=true] .addon-note");
+        const addonCharge = summary.balance - (await t.request("GET", `/api/org/${slug}/billing`, owner)).body.balance;
+        expect(addonCharge).toBeGreaterThan(0);
+        expect(await page.textContent("li[data-addon-key=audit_analytics] .addon-note")).toBe(`On: ${await usd(addonCharge)} was taken from the credit for the rest of this month.`);
+
+        // The month's open statement holds both charges; its verify link answers without an account.
+        const statement = page.locator("#invoices li[data-status=Open]");
+        await statement.waitFor();
+        expect(await statement.textContent()).toContain(`Total ${await usd(charged + addonCharge)}`);
+        expect(await statement.locator("a", { hasText: "PDF" }).count()).toBe(0);
+        const verifyHref = (await statement.locator("a.verify-link").getAttribute("href"))!;
+        const openVerdict = await t.request("GET", verifyHref);
+        expect(openVerdict.status).toBe(200);
+        expect(openVerdict.body).toMatchObject({ status: "open", verdict: "open", selfHash: null });
+        await statement.locator("button", { hasText: "Check the seal" }).click();
+        await statement.locator("[data-verdict=open]").waitFor();
+        expect(await unlabelledControls()).toEqual([]);
+        await shot("billing", true);
+
+        if (target.closeBillingPeriod) {
+          // The month ends: the statement is issued, sealed and numbered, with a PDF and a valid seal.
+          await target.closeBillingPeriod();
+          await page.reload();
+          const issued = page.locator("#invoices li[data-status=Issued]");
+          await issued.waitFor();
+          expect(await issued.locator(".invoice-number").textContent()).toMatch(/^INV-\d{6}-\d{4}$/);
+          const pdfHref = (await issued.locator("a", { hasText: "PDF" }).getAttribute("href"))!;
+          const pdf = await page.evaluate(async (href) => {
+            const r = await fetch(href);
+            return { status: r.status, type: r.headers.get("content-type"), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
+          }, pdfHref);
+          expect(pdf).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
+          await issued.locator("button", { hasText: "Check the seal" }).click();
+          await issued.locator("[data-verdict=valid]").waitFor();
+          expect((await t.request("GET", (await issued.locator("a.verify-link").getAttribute("href"))!)).body.verdict).toBe("valid");
+        }
+
+        // What can go back to the card, and a withdrawal with its fee.
+        const quote = (await t.request("GET", `/api/org/${slug}/billing/withdrawals/quote`, owner)).body;
+        await page.waitForSelector(`#withdrawable >> text=${await usd(quote.withdrawable)}`);
+        await page.fill("#withdraw-amount", "10");
+        await page.click("#withdraw-form button[type=submit]");
+        await page.waitForSelector("#withdraw-result");
+        expect(await page.textContent("#withdraw-result")).toContain(`Withdrew ${await usd(1_000)}: fee ${await usd(59)}, ${await usd(941)} back to the card`);
+        expect(await auditTypes()).toEqual(expect.arrayContaining(["org.credit.topped_up", "payment.plan.upgraded", "org.addon.enabled", "payment.credit.withdrawn"]));
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "SSO: a custom OIDC connection shows “Client secret set” and never the secret, counts against the cap, tests in plain words, becomes the default, and the SP details copy",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const secret = "sso-client-secret-never-shown-0123456789";
+        await page.click(`nav a[href="/orgs/${slug}/sso"]`);
+        await page.waitForSelector("#sso-cap[data-limit='10']");
+        expect(await page.textContent("#sso-cap")).toBe("0 of 10 active connections on the Business plan. Inactive connections do not count.");
+        await page.selectOption("#connection-type", "custom-oidc");
+        await page.fill("#connection-name", "Engines IdP");
+        await page.fill("#connection-domain", "engines.example");
+        await page.fill("#oidc-client-id", "signet-dashboard");
+        await page.fill("#oidc-client-secret", secret);
+        // A discovery URL on the loopback: saved without being fetched; the test reports it.
+        await page.selectOption("#oidc-source", "discovery");
+        await page.fill("#oidc-discovery", "https://127.0.0.1:9/.well-known/openid-configuration");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.click("#connection-editor button[type=submit]");
+        const item = page.locator("li[data-connection-name='Engines IdP']");
+        await item.waitFor();
+        expect(await item.locator(".secret-state").textContent()).toBe("Client secret set");
+        expect(await page.inputValue("#oidc-client-secret")).toBe("");
+        expect(await page.content()).not.toContain(secret);
+        await page.waitForSelector("#sso-cap[data-used='1']");
+        expect(await page.textContent("#sso-cap")).toContain("1 of 10 active connections");
+        const list = (await t.request("GET", `/api/org/${slug}/idp-connections`, owner)).body;
+        expect(list).toMatchObject({ limit: 10, used: 1 });
+        expect(list.connections[0]).toMatchObject({ type: "custom-oidc", display_name: "Engines IdP", email_domain: "engines.example", oidc_client_secret_set: true });
+        expect(JSON.stringify(list)).not.toContain(secret);
+        expect(await item.textContent()).toContain(list.connections[0].redirect_uri);
+
+        // The test fetches what a sign-in would and says what is wrong.
+        await item.locator("button", { hasText: "Test" }).click();
+        const report = item.locator(".report");
+        await report.waitFor();
+        expect(await report.getAttribute("data-ok")).toBe("false");
+        expect(await report.textContent()).toContain("A sign-in through this connection would fail.");
+        expect(await report.locator(".problems li").count()).toBeGreaterThan(0);
+
+        // Editing without a secret keeps the stored one.
+        await item.locator("button", { hasText: "Edit" }).click();
+        await page.waitForSelector("#connection-form-heading >> text=Edit Engines IdP");
+        await page.fill("#connection-name", "Engines SSO");
+        await page.click("#connection-editor button[type=submit]");
+        const renamed = page.locator("li[data-connection-name='Engines SSO']");
+        await renamed.waitFor();
+        expect(await renamed.locator(".secret-state").textContent()).toBe("Client secret set");
+
+        // The policy: this connection by default, existing members only.
+        const id = list.connections[0].id;
+        await page.selectOption("#policy-default", id);
+        await page.uncheck("#policy-jit");
+        await page.click("#policy-form button[type=submit]");
+        await page.waitForSelector("#sso-policy >> text=Saved.");
+        expect((await t.request("GET", `/api/org/${slug}/settings/federation`, owner)).body).toMatchObject({ default_connection_id: id, jit_membership: false });
+        await renamed.locator("text=Default").waitFor();
+
+        // The organization's SAML service-provider details, with copy buttons.
+        expect(await page.textContent("#sp-entity-id")).toBe(`${base}/idp/${slug}/saml/metadata`);
+        expect(await page.textContent("#sp-acs-url")).toBe(`${base}/idp/${slug}/callback`);
+        expect(await page.textContent("#sp-certificate")).toStartWith("-----BEGIN CERTIFICATE-----");
+        await page.click("#sp-metadata >> button:has-text('Copy entity ID')");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/idp/${slug}/saml/metadata`);
+        expect(await unlabelledControls()).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot("sso");
+
+        // Deactivated, it no longer counts.
+        await renamed.locator("button", { hasText: "Deactivate" }).click();
+        await page.waitForSelector("li[data-connection-name='Engines SSO'][data-status=inactive]");
+        await page.waitForSelector("#sso-cap[data-used='0']");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "SCIM: the base URL, a token shown once that works, revoked (it stops working), then deleted",
+      async () => {
+        expect(await page.textContent("#scim-base-url")).toBe(`${base}/scim/v2/${slug}`);
+        await page.waitForSelector("#scim >> text=No SCIM tokens.");
+        await page.click("#create-scim-token");
+        const shown = page.locator("#scim .secret-value");
+        await shown.waitFor();
+        const token = (await shown.textContent())!;
+        expect(token).toStartWith("ah_scim_");
+        await page.click("#scim #copy-secret");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+        expect((await t.request("GET", `/scim/v2/${slug}/Users`, { token })).status).toBe(200);
+        await page.click("#scim >> text=I have stored it");
+        const row = page.locator("#scim-tokens li[data-status=active]");
+        await row.waitFor();
+        expect(await row.textContent()).toContain(token.slice(0, 16));
+        expect(await page.content()).not.toContain(token);
+
+        await row.locator("button", { hasText: "Revoke" }).click();
+        await page.waitForSelector("#scim-tokens li[data-status=revoked]");
+        expect((await t.request("GET", `/scim/v2/${slug}/Users`, { token })).status).toBe(401);
+        await page.locator("#scim-tokens li[data-status=revoked]").locator("button", { hasText: "Delete" }).click();
+        await page.waitForSelector("#scim >> text=No SCIM tokens.");
+        expect((await t.request("GET", `/api/org/${slug}/settings/scim/tokens`, { token: await ownerToken() })).body).toEqual([]);
+        expect(await auditTypes()).toEqual(expect.arrayContaining(["org.scim.token_created", "org.scim.token_revoked", "org.scim.token_erased", "org.idp.connection_created", "org.idp.policy_updated"]));
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        for (const path of ["/teams", "/org-chart", "/approvals", ""]) {
+        for (const path of ["/teams", "/org-chart", "/approvals", "/billing", "/sso", ""]) {
           await page.goto(`${base}/orgs/${slug}${path}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
