@@ -25,10 +25,11 @@ export interface DashboardTarget {
   /** Whether to write docs/screenshots/. */
   screenshots: boolean;
   /**
-   * Ends the current billing month and runs the invoice close job, where the target can move
-   * its clock (in-process); against the binary the suite sees the open statement only.
+   * Ends the current billing month (the renewals and the invoice close run in the next one),
+   * where the target can move its clock (in-process); against the binary the suite sees the
+   * open statement only.
    */
-  closeBillingPeriod?: () => Promise<void>;
+  endBillingMonth?: () => Promise<void>;
 }
 
 export function dashboardSuite(target: DashboardTarget): void {
@@ -779,10 +780,17 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await unlabelledControls()).toEqual([]);
         await shot("billing", true);
 
-        if (target.closeBillingPeriod) {
-          // The month ends: the statement is issued, sealed and numbered, with a PDF and a valid seal.
-          await target.closeBillingPeriod();
+        if (target.endBillingMonth) {
+          // The month ends: the statement is issued, sealed and numbered, with a PDF and a valid seal;
+          // the next month's Business plan costs more than the credit left, so a grace opens.
+          await target.endBillingMonth();
           await page.reload();
+          await page.waitForSelector("#grace-banner");
+          const delinquency = (await t.request("GET", `/api/org/${slug}/billing`, owner)).body.delinquency;
+          expect(delinquency.failedAttempts).toBe(1);
+          const graceEnds = await page.evaluate((iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }), delinquency.graceEndsAt);
+          expect(await page.textContent("#grace-ends")).toBe(graceEnds);
+          expect(await page.textContent("#grace-banner")).toContain("the plan drops to Free and paid add-ons switch off");
           const issued = page.locator("#invoices li[data-status=Issued]");
           await issued.waitFor();
           expect(await issued.locator(".invoice-number").textContent()).toMatch(/^INV-\d{6}-\d{4}$/);
@@ -795,6 +803,12 @@ export function dashboardSuite(target: DashboardTarget): void {
           await issued.locator("button", { hasText: "Check the seal" }).click();
           await issued.locator("[data-verdict=valid]").waitFor();
           expect((await t.request("GET", (await issued.locator("a.verify-link").getAttribute("href"))!)).body.verdict).toBe("valid");
+
+          // A top-up pays the open charge at once and ends the grace.
+          await page.fill("#top-up-amount", "300");
+          await page.click("#top-up button[type=submit]");
+          await page.waitForSelector("#grace-banner", { state: "detached" });
+          expect((await t.request("GET", `/api/org/${slug}/billing`, owner)).body).toMatchObject({ plan: "business", delinquency: null });
         }
 
         // What can go back to the card, and a withdrawal with its fee.

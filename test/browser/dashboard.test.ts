@@ -21,14 +21,16 @@ dashboardSuite({
       },
     };
   },
-  // The test clock stands still: move it five minutes past the month's end for the close job, then back.
-  async closeBillingPeriod() {
+  // The test clock stands still: move it five minutes into the next month for the renewals and the close, then back.
+  async endBillingMonth() {
     const now = t.clock.now();
     const at = new Date(now);
     t.clock.set(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1, 0, 5));
     try {
-      const run = await t.ctx.jobs.runNow("billing.invoices.close");
-      if (run.outcome !== "ok") throw new Error(`billing.invoices.close: ${run.outcome} ${run.error}`);
+      for (const job of ["billing.renewals", "billing.invoices.close"]) {
+        const run = await t.ctx.jobs.runNow(job);
+        if (run.outcome !== "ok") throw new Error(`${job}: ${run.outcome} ${run.error}`);
+      }
     } finally {
       t.clock.set(now);
     }
