@@ -138,7 +138,7 @@ interface FieldProps {
   /** Shown under the input and tied to it with aria-describedby. */
   hint?: string;
   id?: string;
-  type?: "text" | "email" | "number" | "date" | "search" | "url";
+  type?: "text" | "email" | "number" | "date" | "datetime-local" | "search" | "url";
   value: string;
   onInput: (event: Event) => void;
   required?: boolean;
@@ -146,6 +146,7 @@ interface FieldProps {
   maxLength?: number;
   min?: number;
   max?: number;
+  step?: number | "any";
   pattern?: string;
   placeholder?: string;
 }
