@@ -14,6 +14,7 @@ import { AccountPage } from "./pages/account";
 import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
+import { BoardPage } from "./pages/board";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
 import { InvitePage } from "./pages/invite";
@@ -32,6 +33,7 @@ const ORG_PAGES = [
   { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
   { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
+  { path: "/board", label: "Board", Page: BoardPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },

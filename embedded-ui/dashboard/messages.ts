@@ -79,6 +79,16 @@ const BY_CODE: Record<string, string> = {
   approval_closed: "The document is no longer waiting for stamps.",
   not_your_turn: "An earlier approver in the chain has not stamped yet.",
   step_already_stamped: "This step was already stamped.",
+  // The board
+  board_not_applicable: "Only corporations and projects have a board of directors; this organization is of another type.",
+  board_exists: "The organization already has its board.",
+  board_not_found: "The organization has no board yet. Create it first.",
+  already_on_board: "They already sit on the board.",
+  board_member_not_found: "They no longer sit on the board.",
+  not_a_director: "The chairman is chosen among the seated directors.",
+  invalid_board_name: "Give the board a name of 1 to 200 characters.",
+  invalid_share_percent: "A share is a percentage from 0 to 100 with at most two decimals.",
+  machine_not_allowed: "Only a person signed in to the dashboard can do this.",
 };
 
 const BY_STATUS: Record<number, string> = {
