@@ -89,6 +89,36 @@ const BY_CODE: Record<string, string> = {
   invalid_board_name: "Give the board a name of 1 to 200 characters.",
   invalid_share_percent: "A share is a percentage from 0 to 100 with at most two decimals.",
   machine_not_allowed: "Only a person signed in to the dashboard can do this.",
+  // Meetings
+  ADDON_REQUIRED: "This needs a paid add-on the organization has not enabled.",
+  BOARD_REQUIRED: "A board meeting needs the organization's board with at least one director. Set it up on the Board page first.",
+  BOARD_CHAIRMAN_REQUIRED: "A board meeting needs the board's chairman. Choose one on the Board page first.",
+  meeting_not_found: "That meeting does not exist, or it was deleted.",
+  agenda_item_not_found: "That agenda item no longer exists (it was dropped).",
+  participant_not_found: "That participant is not on this meeting.",
+  meeting_closed: "The meeting is completed or cancelled: it no longer changes.",
+  organizer_required: "Only the meeting's organizer can do this.",
+  chair_or_organizer_required: "Only the meeting's organizer or the board's chairman can do this.",
+  NOT_A_PARTICIPANT: "Only the meeting's participants can vote, and you are not one of them.",
+  AGENDA_NOT_OPENED: "Voting on this item has not been opened yet.",
+  AGENDA_CLOSED: "Voting on this item is closed.",
+  AGENDA_HAS_VOTES: "This item has votes: it can no longer be reworded or dropped.",
+  MEETING_HAS_VOTES: "A meeting with votes cannot be cancelled. Complete it instead.",
+  REASON_REQUIRED: "Say why the meeting is cancelled.",
+  ONLY_COMPLETED_CAN_BE_DELETED: "Only a completed or cancelled meeting can be deleted.",
+  invalid_title: "Give a title that is not only spaces (at most 200 characters; an agenda item, 500).",
+  invalid_agenda: "The agenda has more than 100 items, or an item longer than 500 characters.",
+  agenda_required: "A board meeting needs an agenda: write one item per line.",
+  meeting_type_not_available: "That type of meeting is not available yet.",
+  invalid_scheduled_at: "Give the date and time of the meeting.",
+  scheduled_in_past: "A meeting is scheduled in the future: choose a later time.",
+  participant_not_eligible: "A participant must be a person in this organization whose badge is not revoked.",
+  invalid_decision: "Vote Assent, Dissent or Abstain.",
+};
+
+/** What the plan gates name (`feature` of 403 UPGRADE_REQUIRED), for the sentence. */
+const FEATURES: Record<string, string> = {
+  meetings: "Meetings need the Pro plan or higher.",
 };
 
 const BY_STATUS: Record<number, string> = {
@@ -112,7 +142,11 @@ export function describeError(error: unknown): string {
     if (code === "storage_quota_exceeded" && typeof body.usedBytes === "number" && typeof body.limitBytes === "number") {
       return `${BY_CODE[code]} (${formatBytes(body.usedBytes)} of ${formatBytes(body.limitBytes)} used.)`;
     }
-    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") return `This needs a higher plan (${body.feature}).`;
+    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") return FEATURES[body.feature] ?? `This needs a higher plan (${body.feature}).`;
+    if (code === "ADDON_REQUIRED" && body.addon === "addon.board_meeting") {
+      const price = typeof body.priceUsd === "number" ? ` ($${body.priceUsd} a month)` : "";
+      return `The organization's first board meeting is free; every further one needs the Board Meetings add-on${price}. The owner can enable it.`;
+    }
     const known = BY_CODE[code];
     if (known) return field ? `${known} (field: ${field})` : known;
     if (typeof body.message === "string") return body.message;
