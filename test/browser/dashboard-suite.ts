@@ -34,6 +34,10 @@ export function dashboardSuite(target: DashboardTarget): void {
   let page: Page;
   let base: string;
   let slug: string;
+  /** Grace's own browser with her virtual authenticator: the approver, later the second director. */
+  let grace: { context: BrowserContext; page: Page } | undefined;
+  /** The board meeting the governance steps run. */
+  let meetingId: string;
 
   beforeAll(async () => {
     // WebAuthn needs a valid RP ID: the dashboard is served as http://localhost:PORT
@@ -92,6 +96,7 @@ export function dashboardSuite(target: DashboardTarget): void {
   }
 
   afterAll(async () => {
+    await grace?.context.close();
     await browser?.close();
     await running?.close();
   });
@@ -104,8 +109,9 @@ export function dashboardSuite(target: DashboardTarget): void {
     if (target.screenshots && process.env.SIGNET_SCREENSHOTS === "1") await Bun.write(join(SCREENSHOTS, `${name}.png`), png);
   };
 
-  async function auditTypes(): Promise<string[]> {
-    const r = await t.request("GET", `/api/v1/admin/audit/query?org=${slug}`, { token: await ownerToken() });
+  /** The newest audit events' types (50), or up to 200 of those under a type prefix. */
+  async function auditTypes(prefix?: string): Promise<string[]> {
+    const r = await t.request("GET", `/api/v1/admin/audit/query?org=${slug}${prefix ? `&type=${prefix}&limit=200` : ""}`, { token: await ownerToken() });
     return r.body.events.map((e: { type: string }) => e.type);
   }
 
@@ -406,7 +412,7 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/keys", "/apps", "/files", "/audit", "/settings"]) {
+        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/settings"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
@@ -643,10 +649,12 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await mine.getAttribute("data-status")).toBe("submitted");
         expect(await mine.textContent()).toContain("you submitted it");
 
-        // The approver signs in in a browser of his own, adds a passkey and approves.
+        // The approver signs in in a browser of her own, adds a passkey and approves. The
+        // browser stays open: she sits on the board and votes with the same passkey later.
         const approverContext = await browser.newContext();
-        try {
-          const approver = await approverContext.newPage();
+        grace = { context: approverContext, page: await approverContext.newPage() };
+        {
+          const approver = grace.page;
           approver.on("dialog", (d) => d.accept());
           await addVirtualAuthenticator(approverContext, approver);
           await signInWithMagicLink(approver, "grace@hopper.example");
@@ -663,8 +671,6 @@ export function dashboardSuite(target: DashboardTarget): void {
           await doc.locator("button", { hasText: "Approve with my passkey" }).click();
           await approver.waitForSelector(`#approvals-inbox [data-document-number="${number}"][data-status=completed]`);
           expect(await approver.textContent(`#approvals-inbox [data-document-number="${number}"]`)).toContain("you approved it");
-        } finally {
-          await approverContext.close();
         }
 
         // Back with the owner: the document is approved, and its number finds it, sealed and intact.
@@ -698,10 +704,208 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "the board: a personal organization is told why it has none; as a corporation the owner creates it, appoints two directors with their shares and the chairman, each sealed with her passkey",
+      async () => {
+        await page.click(`nav a[href="/orgs/${slug}/board"]`);
+        await page.waitForSelector("#board-not-applicable");
+        expect(await page.textContent("#board-not-applicable")).toContain("Only corporations and projects (SPVs) have a board of directors. Analytical Engines is a personal organization");
+        await page.click("#make-corporation");
+        await page.waitForSelector("#create-board");
+        expect((await t.request("GET", `/api/org/${slug}`, { token: await ownerToken() })).body.type).toBe("corporation");
+        await page.click("#create-board button[type=submit]");
+        await page.waitForSelector("#appoint-form");
+        expect(await page.textContent("#board-heading")).toBe("Board of Directors");
+
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        // AI badges are not offered: a director is a person.
+        expect(await page.$$eval("#appoint-who option", (options) => options.map((o) => o.textContent))).toEqual(["Choose…", EMAIL, "grace@hopper.example"]);
+        for (const [who, share] of [[EMAIL, "60"], ["grace@hopper.example", "40"]] as const) {
+          await page.selectOption("#appoint-who", ids[who]!);
+          await page.fill("#appoint-share", share);
+          await page.click("#appoint-form button[type=submit]");
+          await page.locator(`#directors li[data-director-name="${who}"][data-share="${share}"]`).waitFor();
+        }
+        await page.selectOption("#chairman", ids[EMAIL]!);
+        await page.click("#save-chairman");
+        await page.locator(`#directors li[data-director-name="${EMAIL}"][data-chairman=true]`).waitFor();
+        expect(await page.textContent("#board-chairman")).toBe(EMAIL);
+        expect(await unlabelledControls()).toEqual([]);
+
+        const board = (await t.request("GET", `/api/org/${slug}/board`, { token: await ownerToken() })).body;
+        expect(board).toMatchObject({ exists: true, name: "Board of Directors", chairmanConnectedId: ids[EMAIL] });
+        // Longest-serving first; the test clock stands still, so both seats date from the same instant: compare by name.
+        expect(board.members.map((m: { displayName: string; SharePercent: number; isChairman: boolean }) => [m.displayName, m.SharePercent, m.isChairman]).sort()).toEqual([
+          [EMAIL, 60, true],
+          ["grace@hopper.example", 40, false],
+        ]);
+        expect((await auditTypes("business.board.")).sort()).toEqual(["business.board.chairman_changed", "business.board.created", "business.board.member_appointed", "business.board.member_appointed"]);
+        expect(await auditTypes("org.type_changed")).toEqual(["org.type_changed"]);
+        await shot("board");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "meetings: scheduling on the Free plan is refused in plain words; on Pro a board meeting with two agenda items and both directors is scheduled and listed with their RSVP",
+      async () => {
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        await page.waitForSelector("text=No meetings yet");
+        await page.fill("#meeting-title", "Board meeting, first quarter");
+        await page.selectOption("#meeting-type", "10");
+        await page.selectOption("#meeting-mode", "1");
+        await page.fill("#meeting-location", "https://meet.example/board");
+        await page.fill("#meeting-agenda", "Approve the accounts\nElect the auditor");
+        await page.locator("#meeting-participants").getByLabel("grace@hopper.example", { exact: true }).check();
+        expect(await unlabelledControls()).toEqual([]);
+        await page.click("#create-meeting-form button[type=submit]");
+        await page.waitForSelector("#create-meeting-form .error");
+        expect(await page.textContent("#create-meeting-form .error")).toBe("Meetings need the Pro plan or higher.");
+
+        // Pro, paid from credit topped up through the dev gateway, and the board meetings add-on
+        // (the first board meeting is free; the follow-up made at completion is the second).
+        const owner = { token: await ownerToken() };
+        expect((await t.request("POST", `/api/org/${slug}/billing/top-ups`, { ...owner, json: { amount: 50_000 } })).status).toBe(200);
+        expect((await t.request("PUT", `/api/org/${slug}/billing/plan`, { ...owner, json: { plan: "pro" } })).status).toBe(200);
+        expect((await t.request("POST", `/api/org/${slug}/settings/addons/board_meetings`, owner)).status).toBe(200);
+
+        await page.click("#create-meeting-form button[type=submit]");
+        await page.waitForSelector("#agenda li[data-index='1']", { timeout: 10_000 }).catch(async (e) => {
+          throw new Error(`no meeting page: ${(await page.locator("#create-meeting-form .error").allTextContents()).join(" ") || e}`);
+        });
+        meetingId = new URL(page.url()).pathname.split("/").pop()!;
+        const created = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}`, owner)).body;
+        expect(created).toMatchObject({ title: "Board meeting, first quarter", type: 10, mode: 1, status: "Scheduled", location: "https://meet.example/board", organizerConnectedId: ids[EMAIL] });
+        expect(created.agendaItems.map((i: { index: number; title: string }) => `${i.index} ${i.title}`)).toEqual(["0 Approve the accounts", "1 Elect the auditor"]);
+        expect(created.participants.map((p: { displayName: string; role: string; rsvpStatus: string }) => [p.displayName, p.role, p.rsvpStatus])).toEqual([
+          [EMAIL, "Organizer", "accepted"],
+          ["grace@hopper.example", "Participant", "pending"],
+        ]);
+        // Grace's invitation carries the three RSVP links.
+        const invitation = (await t.request("GET", "/api/dev/outbox?to=grace@hopper.example")).body.messages[0];
+        expect(invitation.links.filter((l: string) => l.includes(`/api/meetings/rsvp/`))).toHaveLength(3);
+
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        const card = page.locator(`#meeting-list li[data-meeting-id="${meetingId}"]`);
+        await card.waitFor();
+        expect(await card.getAttribute("data-status")).toBe("Scheduled");
+        expect(await card.locator(".rsvp-list li").evaluateAll((items) => items.map((i) => `${i.getAttribute("data-participant-name")} ${i.getAttribute("data-rsvp")}`))).toEqual([
+          `${EMAIL} accepted`,
+          "grace@hopper.example pending",
+        ]);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "a board meeting: both directors checked in, item 0 opened, each votes Assent with her own passkey, the vote closed and the outcome previewed (0 Passed, 1 Not voted)",
+      async () => {
+        await page.click(`#meeting-list li[data-meeting-id="${meetingId}"] h3 a`);
+        await page.waitForSelector("#participant-list");
+        for (const who of [EMAIL, "grace@hopper.example"]) {
+          await page.getByLabel(`${who} is present`).check();
+          await page.locator(`#participant-list li[data-participant-name="${who}"][data-present=true]`).waitFor();
+        }
+        await page.click("#open-item-0");
+        const item0 = page.locator("#agenda li[data-index='0']");
+        await page.locator("#agenda li[data-index='0'][data-status=Open]").waitFor();
+        expect(await unlabelledControls()).toEqual([]);
+
+        // The chairman (and organizer) votes with her passkey: the seal binds meeting, item and choice.
+        await page.click("#vote-0-assent");
+        await item0.locator(`.vote-list li[data-voter-name="${EMAIL}"][data-decision=Assent]`).waitFor();
+
+        // The second director votes in her own browser with her own passkey.
+        const other = grace!.page;
+        await other.goto(`${base}/orgs/${slug}/meetings/${meetingId}`);
+        await other.locator("#agenda li[data-index='0'][data-status=Open]").waitFor();
+        // She is neither organizer nor chairman: she votes, and does not open, close or check in.
+        expect(await other.locator("#open-item-1, #close-item-0, #complete-meeting, input[id^=present-]").count()).toBe(0);
+        expect(await unlabelledControls(other)).toEqual([]);
+        await other.click("#vote-0-assent");
+        await other.locator(`#agenda li[data-index='0'] .vote-list li[data-voter-name="grace@hopper.example"][data-decision=Assent]`).waitFor();
+        expect(await other.textContent("#agenda li[data-index='0'] .vote")).toContain("Your vote: Assent");
+
+        // The organizer's page follows the vote live.
+        await item0.locator(`.vote-list li[data-voter-name="grace@hopper.example"][data-decision=Assent]`).waitFor();
+        const votes = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}/agenda-votes`, { token: await ownerToken() })).body;
+        expect(votes.map((v: { agendaIndex: number; voterName: string; decision: string; changes: number }) => [v.agendaIndex, v.voterName, v.decision, v.changes]).sort()).toEqual([
+          [0, EMAIL, "Assent", 0],
+          [0, "grace@hopper.example", "Assent", 0],
+        ]);
+        for (const v of votes) expect(v.recordHash).toMatch(/^[0-9a-f]{64}$/);
+
+        await page.click("#close-item-0");
+        await page.locator("#agenda li[data-index='0'][data-status=Closed]").waitFor();
+        // Frozen once voted: the organizer may no longer reword or drop it.
+        await item0.locator(".item-editor summary").click();
+        expect(await item0.textContent()).toContain("its title is frozen");
+        expect(await item0.locator("[id^=drop-]").count()).toBe(0);
+
+        await page.click("#preview-outcomes");
+        await page.locator("#outcomes tr[data-index='0'][data-outcome=Passed]").waitFor();
+        expect(await page.locator("#outcomes tr[data-index='1']").getAttribute("data-outcome")).toBe("NotVoted");
+        expect(await page.textContent("#outcomes tr[data-index='0']")).toContain("2 of 2");
+        await item0.locator(".item-editor summary").click();
+        await page.locator("#agenda-heading").evaluate((heading) => heading.scrollIntoView());
+        await shot("meeting");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "completing the board meeting with a follow-up files the minutes in Files under the meeting and lists the follow-up with the unvoted item",
+      async () => {
+        await page.click("#complete-meeting");
+        await page.waitForSelector("#minutes-filed");
+        await page.waitForSelector("#follow-up-created");
+        await page.waitForSelector(".page-head >> text=Completed");
+        const owner = { token: await ownerToken() };
+        const done = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}`, owner)).body;
+        expect(done.status).toBe("Completed");
+        expect(done.agendaItems.map((i: { index: number; status: string; outcome: string }) => [i.index, i.status, i.outcome])).toEqual([
+          [0, "Closed", "Passed"],
+          [1, "Closed", "NotVoted"],
+        ]);
+        expect(done.minutesFileId).toBeString();
+        expect(done.followUpMeetingId).toBeString();
+        expect(await page.textContent("#compiled-minutes")).toContain("Approve the accounts");
+        // No more voting, opening or check-in on a completed meeting.
+        expect(await page.locator("[id^=vote-], [id^=open-item-], [id^=close-item-], input[id^=present-]").count()).toBe(0);
+
+        // The filed minutes, from the meeting's link to Files: scope meeting:{id}.
+        await page.click("#minutes-in-files");
+        const file = page.locator(`#files li[data-file-scope="meeting:${meetingId}"]`);
+        await file.waitFor();
+        expect(await file.getAttribute("data-file-name")).toMatch(/^Minutes - Board meeting, first quarter - \d{4}-\d{2}-\d{2}\.md$/);
+        expect(await file.textContent()).toContain("for a meeting");
+        const listed = (await t.request("GET", `/api/org/${slug}/files?view=all&q=Minutes`, owner)).body.files;
+        expect(listed).toContainEqual(expect.objectContaining({ id: done.minutesFileId, scope: `meeting:${meetingId}`, contentType: "text/markdown" }));
+
+        // The follow-up in the list: Scheduled, a week out, carrying item 1 to both directors.
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        const followUp = page.locator(`#meeting-list li[data-meeting-id="${done.followUpMeetingId}"]`);
+        await followUp.waitFor();
+        expect(await followUp.getAttribute("data-meeting-title")).toBe("Board meeting, first quarter (follow-up)");
+        expect(await followUp.getAttribute("data-status")).toBe("Scheduled");
+        expect(await page.getAttribute(`#meeting-list li[data-meeting-id="${meetingId}"]`, "data-status")).toBe("Completed");
+        const next = (await t.request("GET", `/api/org/${slug}/meetings/${done.followUpMeetingId}`, owner)).body;
+        expect(next).toMatchObject({ type: 10, carriedFromMeetingId: meetingId });
+        expect(next.agendaItems.map((i: { title: string; carriedFromIndex: number }) => [i.title, i.carriedFromIndex])).toEqual([["Elect the auditor", 1]]);
+        expect(await auditTypes("business.meeting.")).toEqual(
+          expect.arrayContaining(["business.meeting.created", "business.meeting.attendance_marked", "business.meeting.agenda_opened", "business.meeting.agenda_voted", "business.meeting.completed", "business.meeting.minutes_filed", "business.meeting.follow_up_linked"]),
+        );
+        expect(await unlabelledControls()).toEqual([]);
+        await shot("meetings");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        for (const path of ["/teams", "/org-chart", "/approvals", ""]) {
+        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, ""]) {
           await page.goto(`${base}/orgs/${slug}${path}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
