@@ -146,6 +146,7 @@ export async function machineInOrg(deps: Pick<AppContext, "db">, claims: M2mClai
     appGroupId: claims.ag ?? null,
     scopes,
     expiresAt: claims.exp * 1000,
+    agentId: null,
   };
 }
 
