@@ -32,6 +32,7 @@ export const LAYERS = [
   "modules/customers",
   "modules/billing",
   "modules/governance",
+  "modules/agents",
   "modules/analytics",
   "surfaces/system",
   "surfaces/pages",
