@@ -39,7 +39,7 @@ function person(context: { org: Organization; orgActor: OrgActor; request: Reque
 export function agentRoutes(ctx: AppContext) {
   return new Elysia({ name: "agents", prefix: "/api/org/:slug/app-groups/:groupId/agents" })
     .use(orgGuard(ctx))
-    .get("/", (c) => listAgents(ctx, caller(c), c.params.groupId, { includeRevoked: c.query.includeRevoked }), {
+    .get("", (c) => listAgents(ctx, caller(c), c.params.groupId, { includeRevoked: c.query.includeRevoked }), {
       orgOrGroupMachine: true,
       params: M.GroupParams,
       query: M.AgentsQuery,
@@ -70,7 +70,7 @@ export function agentRoutes(ctx: AppContext) {
         ...declaresErrors(...GUARD),
       },
     })
-    .post("/", async (c) => c.status(201, await hireAgent(ctx, caller(c), c.params.groupId, c.body)), {
+    .post("", async (c) => c.status(201, await hireAgent(ctx, caller(c), c.params.groupId, c.body)), {
       orgOrGroupMachine: true,
       params: M.GroupParams,
       ...strictBody(M.AgentHire),

@@ -6,7 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createAppGroup, createOrg, type TestOrg } from "../../support/accounts";
-import type { TestApp } from "../../support/harness";
+import type { TestApp, TestResponse } from "../../support/harness";
 import { eventsOf, orgApi, ownerOf, type Person } from "../governance/support";
 
 export { eventsOf, orgApi, ownerOf, person, type Person } from "../governance/support";
@@ -17,7 +17,7 @@ export interface AgentsOrg {
   owner: Person;
   api: ReturnType<typeof orgApi>;
   /** A request on the group's agents routes. */
-  agents: (method: string, path: string, json?: unknown, token?: string | null) => ReturnType<TestApp["request"]>;
+  agents: (method: string, path: string, json?: unknown, token?: string | null) => Promise<TestResponse<any>>;
 }
 
 export async function agentsOrg(t: TestApp, email: string, name: string): Promise<AgentsOrg> {
@@ -68,7 +68,7 @@ export async function callTool(client: Client, name: string, args: Record<string
   return { isError: r.isError === true, body: JSON.parse(r.content[0].text) };
 }
 
-/** The agent.* events of the organization of one type, oldest first. */
-export async function agentEvents(t: TestApp, o: AgentsOrg, type: string) {
+/** The organization's audit events of one type, oldest first (payloads read loosely). */
+export async function agentEvents(t: TestApp, o: AgentsOrg, type: string): Promise<Array<Awaited<ReturnType<typeof eventsOf>>[number] & { payload: any }>> {
   return eventsOf(t, o.org, type);
 }
