@@ -64,7 +64,9 @@ describe("a new operator re-clamps at once and revokes the agent's credentials",
   test("the gate becomes the snapshot ∩ the new operator's scopes; the old credential is 401; the new operator issues one", async () => {
     const agent = await hire(t, o, { kind: "test", displayName: "Clamped" });
     const old = await credentialOf(o, agent.id);
-    expect((await me(old)).body.scopes).toContain("org.application.list");
+    const before = (await me(old)).body;
+    expect(before).toMatchObject({ kind: "m2m", agentId: agent.id, connectedId: agent.id, appGroupId: o.group.id, userId: null, expiresAt: agent.expiresAt });
+    expect(before.scopes).toContain("org.application.list");
 
     const r = await assign(agent.id, member.connectedId);
     expect(r.status).toBe(200);

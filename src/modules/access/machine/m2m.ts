@@ -175,5 +175,6 @@ export function callerView(org: Organization, caller: OrgCaller) {
     serviceAccountId: machine?.serviceAccountId ?? null,
     appGroupId: machine?.appGroupId ?? null,
     expiresAt: machine ? new Date(machine.expiresAt).toISOString() : null,
+    agentId: machine?.agentId ?? null,
   };
 }
