@@ -151,6 +151,19 @@ describe("rule 2: the shared role is brought up to the template on every hire; t
     expect(updated.at(-1)!.payload.after.scopes).toEqual(expected);
   });
 
+  test("parallel hires of a kind share one role: it is created once, and every agent ends with the same snapshot", async () => {
+    const hires = await Promise.all(Array.from({ length: 6 }, (_, i) => o.agents("POST", "", { kind: "api", displayName: `Api ${i}`, expiresAt: inDays(t, 3) })));
+    expect(hires.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const roles = (await rolesOf(o)).filter((r) => r.name === "AGENT_API");
+    expect(roles).toHaveLength(1);
+    expect(new Set(hires.map((r) => r.body.role.id))).toEqual(new Set([roles[0].id]));
+    for (const r of hires) expect((await o.agents("GET", `/${r.body.id}`)).body.snapshot).toEqual(templateOf("api").scopes);
+    const events = (await agentEvents(t, o, "agent.hired")).filter((e) => e.payload.kind === "api");
+    expect(events.filter((e) => e.payload.roleCreated)).toHaveLength(1);
+    // Each hire re-snapshotted exactly the api agents hired before it.
+    expect(events.map((e) => e.payload.resnapshotted.length)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   test("a custom agent starts with no scopes", async () => {
     const custom = await hire(t, o, { kind: "custom", displayName: "Blank" });
     expect(custom.snapshot).toEqual([]);
