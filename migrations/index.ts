@@ -17,7 +17,9 @@ import sqlite_0013_teams_reporting_graph from "./sqlite/0013_teams_reporting_gra
 import sqlite_0014_governance_approvals from "./sqlite/0014_governance_approvals.sql" with { type: "text" };
 import sqlite_0015_billing_ledger from "./sqlite/0015_billing_ledger.sql" with { type: "text" };
 import sqlite_0016_governance_meetings from "./sqlite/0016_governance_meetings.sql" with { type: "text" };
-import sqlite_0017_agents from "./sqlite/0017_agents.sql" with { type: "text" };
+import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
+import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
+import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -35,7 +37,9 @@ import postgres_0013_teams_reporting_graph from "./postgres/0013_teams_reporting
 import postgres_0014_governance_approvals from "./postgres/0014_governance_approvals.sql" with { type: "text" };
 import postgres_0015_billing_ledger from "./postgres/0015_billing_ledger.sql" with { type: "text" };
 import postgres_0016_governance_meetings from "./postgres/0016_governance_meetings.sql" with { type: "text" };
-import postgres_0017_agents from "./postgres/0017_agents.sql" with { type: "text" };
+import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
+import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
+import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -56,7 +60,9 @@ export const sqliteMigrations: Migration[] = [
   { id: "0014_governance_approvals", sql: sqlite_0014_governance_approvals },
   { id: "0015_billing_ledger", sql: sqlite_0015_billing_ledger },
   { id: "0016_governance_meetings", sql: sqlite_0016_governance_meetings },
-  { id: "0017_agents", sql: sqlite_0017_agents },
+  { id: "0017_scim", sql: sqlite_0017_scim },
+  { id: "0018_federation", sql: sqlite_0018_federation },
+  { id: "0019_agents", sql: sqlite_0019_agents },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -77,5 +83,7 @@ export const postgresMigrations: Migration[] = [
   { id: "0014_governance_approvals", sql: postgres_0014_governance_approvals },
   { id: "0015_billing_ledger", sql: postgres_0015_billing_ledger },
   { id: "0016_governance_meetings", sql: postgres_0016_governance_meetings },
-  { id: "0017_agents", sql: postgres_0017_agents },
+  { id: "0017_scim", sql: postgres_0017_scim },
+  { id: "0018_federation", sql: postgres_0018_federation },
+  { id: "0019_agents", sql: postgres_0019_agents },
 ];

@@ -52,6 +52,12 @@ export interface Config {
    * tokenCheck, jwks, issuer): an egress proxy or a test peer. Empty: the providers' own (social/providers.ts).
    */
   socialEndpoints: SocialEndpointOverrides;
+  /**
+   * Federation's outbound requests (IdP discovery, JWKS, SAML metadata, token exchange)
+   * may reach loopback and private addresses, and plain http there. Off: only public
+   * https addresses (docs/federation.md "Outbound requests").
+   */
+  federationAllowPrivateNetworks: boolean;
   /** Header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); the beacon's only source of country. */
   countryHeader: string | null;
   storage: StorageConfig;
@@ -89,6 +95,7 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_TURNSTILE_SECRET", flag: "--turnstile-secret", help: "Cloudflare Turnstile secret that checks turnstileToken; without it bot-protected sign-ins are refused" },
   { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
+  { env: "SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", flag: "--federation-allow-private-networks", help: "let IdP federation reach loopback and private addresses, and plain http there (1 or 0): an IdP inside the operator's network, or a test peer", default: "0" },
   { env: "SIGNET_COUNTRY_HEADER", flag: "--country-header", help: "request header a trusted proxy sets to the client's ISO country (e.g. CF-IPCountry); analytics record unknown without it" },
   { env: "SIGNET_STORAGE", flag: "--storage", help: "where file bytes live: local or s3", default: "local" },
   { env: "SIGNET_S3_ENDPOINT", flag: "--s3-endpoint", help: "S3-compatible endpoint URL (omit for AWS)" },
@@ -252,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
 
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
 
+  const federationAllowPrivateNetworks = parseBool("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", get("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS"), false);
+
   const countryHeader = get("SIGNET_COUNTRY_HEADER")?.trim().toLowerCase() || null;
   if (countryHeader !== null && !/^[a-z0-9-]+$/.test(countryHeader)) fail("SIGNET_COUNTRY_HEADER", `must be a header name, got "${countryHeader}"`);
 
@@ -295,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     stripe,
     turnstile,
     socialEndpoints,
+    federationAllowPrivateNetworks,
     countryHeader,
     storage,
     dev,

@@ -16,6 +16,8 @@ import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
 import { governanceModule } from "./modules/governance/module";
 import { agentsModule } from "./modules/agents/module";
+import { provisioningModule } from "./modules/provisioning/module";
+import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
@@ -30,6 +32,8 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   billingModule,
   governanceModule,
   agentsModule,
+  provisioningModule,
+  federationModule,
   analyticsModule,
   pagesModule,
   devModule,

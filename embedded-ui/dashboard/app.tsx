@@ -11,6 +11,7 @@ import { personalSeal, passkeysSupported } from "./passkeys";
 import { interceptLink, match, navigate, usePath } from "./router";
 import { SessionContext, type Org, type SessionState } from "./session";
 import { AccountPage } from "./pages/account";
+import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
 import { FilesPage } from "./pages/files";
@@ -19,13 +20,18 @@ import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
 import { MailboxPage } from "./pages/mailbox";
 import { MembersPage } from "./pages/members";
+import { OrgChartPage } from "./pages/org-chart";
 import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
+import { TeamsPage } from "./pages/teams";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
+  { path: "/teams", label: "Teams", Page: TeamsPage },
+  { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
+  { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },

@@ -183,6 +183,48 @@ export function Select({ label, options, value, onChange, id }: { label: string;
   );
 }
 
+/** A text area with its label, and an optional hint tied to it with aria-describedby. */
+export function TextArea({
+  label,
+  hint,
+  id,
+  value: text,
+  onInput,
+  rows = 3,
+  maxLength,
+  required,
+}: {
+  label: string;
+  hint?: string;
+  id?: string;
+  value: string;
+  onInput: (value: string) => void;
+  rows?: number;
+  maxLength?: number;
+  required?: boolean;
+}) {
+  const [fieldId] = useState(() => id ?? `field-${++nextFieldId}`);
+  return (
+    <div class="field">
+      <label for={fieldId}>{label}</label>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        maxLength={maxLength}
+        required={required}
+        value={text}
+        aria-describedby={hint ? `${fieldId}-hint` : undefined}
+        onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)}
+      />
+      {hint ? (
+        <small id={`${fieldId}-hint`} class="muted">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
 export function Toggle({ label, checked, onChange, id, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; id?: string; disabled?: boolean }) {
   return (
     <label class="toggle">

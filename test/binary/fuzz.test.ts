@@ -74,12 +74,15 @@ beforeAll(async () => {
   await json(`/api/public/invitations/${invitation.code}/accept`, { method: "POST", token: member.token });
   credentials.member = { cookie: member.cookie };
   credentials.bogus = { authorization: "Bearer not.a.token", "x-api-key": "ah_live_nope" };
+  // The SCIM routes' own credential, so their bodies, filters and PATCH operations are fuzzed past the token check.
+  credentials.scimA = { authorization: `Bearer ${(await json(`/api/org/${a.slug}/settings/scim/tokens`, { method: "POST", token: a.sessionToken })).token}` };
 
   const form = new FormData();
   form.append("file", new Blob(["fuzz me"]), "fuzz.txt");
   const file = await (await server.fetch("/api/public/v1/files", { method: "POST", body: form, headers: { "x-api-key": a.apiKey } })).json();
   Object.assign(ids, {
     slug: [a.slug, a.slug, a.slug, b.slug],
+    orgSlug: [a.slug, a.slug, a.slug, b.slug],
     id: [file.id],
     groupId: [group.id],
     appGroupId: [group.id],
@@ -188,7 +191,17 @@ async function send(request: FuzzRequest): Promise<Outcome> {
   // about 16 KB) before the app sees it, with an empty body: the cheapest refusal there is.
   else if (r.status === 431) problem = text === "" ? null : `431 with a body: ${text.slice(0, 100)}`;
   else if (r.status >= 400) {
-    if (type.startsWith("application/json")) {
+    if (type.startsWith("application/scim+json") && request.path.startsWith("/scim/v2/")) {
+      // DESIGN §7: the SCIM routes answer in SCIM's error body (RFC 7644 §3.12).
+      const parsed = (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })();
+      if (parsed?.schemas?.[0] !== "urn:ietf:params:scim:api:messages:2.0:Error" || parsed.status !== String(r.status)) problem = `SCIM error body expected: ${text.slice(0, 300)}`;
+    } else if (type.startsWith("application/json")) {
       const parsed = (() => {
         try {
           return JSON.parse(text);

@@ -49,12 +49,47 @@ export function dashboardSuite(target: DashboardTarget): void {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     page = await context.newPage();
     page.on("dialog", (dialog) => dialog.accept());
-    const cdp = await context.newCDPSession(page);
+    await addVirtualAuthenticator(context, page);
+  }, STEP_TIMEOUT);
+
+  /** A CDP virtual authenticator for one page: its passkeys are that page's alone. */
+  async function addVirtualAuthenticator(owner: BrowserContext, target: Page): Promise<void> {
+    const cdp = await owner.newCDPSession(target);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {
       options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
-  }, STEP_TIMEOUT);
+  }
+
+  /** Signs a browser page in with a magic link read from the dev outbox. */
+  async function signInWithMagicLink(target: Page, email: string): Promise<void> {
+    await target.goto(`${base}/login`);
+    await target.fill("#email", email);
+    await target.click("button[type=submit]");
+    await target.waitForSelector("text=Check your e-mail");
+    const link = (await t.request("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body.messages[0].links.find((l: string) => l.includes("magic-link"));
+    await target.goto(link);
+    await target.waitForSelector("#account-link");
+  }
+
+  /** The controls of the page shown that have no label: every input, select and text area needs one. */
+  function unlabelledControls(target: Page = page): Promise<string[]> {
+    return target.$$eval("input:not([type=hidden]), select, textarea", (controls) =>
+      controls.filter((c) => !((c as HTMLInputElement).labels?.length || c.getAttribute("aria-label"))).map((c) => c.outerHTML),
+    );
+  }
+
+  /** The document's width: at most the viewport's means no sideways scrolling. */
+  function pageWidth(target: Page = page): Promise<number> {
+    return target.evaluate(() => document.documentElement.scrollWidth);
+  }
+
+  /** The organization's reporting graph as the API returns it. */
+  async function orgGraph(): Promise<{ people: { connectedId: string; displayName: string; type: string }[]; teams: { id: string; name: string; leadConnectedId: string | null }[]; edges: { type: string; sourceConnectedId: string; targetConnectedId: string; manual: boolean; viaTeamIds: string[] }[] }> {
+    const r = await t.request("GET", `/api/org/${slug}/reporting/graph`, { token: await ownerToken() });
+    expect(r.status).toBe(200);
+    return r.body;
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -250,7 +285,8 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.waitForSelector("text=Uploaded minutes.txt");
         const item = page.locator(`li[data-file-name="minutes.txt"]`);
         await item.waitFor();
-        expect(await page.textContent("#usage-text")).toContain("by 1 file.");
+        // The usage bar reloads after the list does: wait for it rather than read it once.
+        await page.waitForSelector("#usage-text >> text=by 1 file.");
 
         await item.locator("button", { hasText: "Share" }).click();
         await item.locator("input[role=switch]").check();
@@ -370,14 +406,11 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/keys", "/apps", "/files", "/audit", "/settings"]) {
+        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/keys", "/apps", "/files", "/audit", "/settings"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
-          const unlabelled = await page.$$eval("input:not([type=hidden]), select, textarea", (controls) =>
-            controls.filter((c) => !((c as HTMLInputElement).labels?.length || c.getAttribute("aria-label"))).map((c) => c.outerHTML),
-          );
-          expect({ page: page_, unlabelled }).toEqual({ page: page_, unlabelled: [] });
+          expect({ page: page_, unlabelled: await unlabelledControls() }).toEqual({ page: page_, unlabelled: [] });
         }
       },
       STEP_TIMEOUT,
@@ -413,12 +446,268 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "draws the org chart of people and AI badges, and the owner adds a reporting line by hand",
+      async () => {
+        const owner = { token: await ownerToken() };
+        for (const name of ["Analytical Bot", "Ledger Bot"]) {
+          const created = await t.request("POST", `/api/org/${slug}/service-accounts`, { ...owner, json: { name, role: "member" } });
+          expect(created.status).toBe(201);
+        }
+        await page.click(`nav a[href="/orgs/${slug}/org-chart"]`);
+        await page.waitForSelector("#org-chart-svg");
+        const names = await page.$$eval("#org-chart-svg [data-node-id]", (nodes) => nodes.map((n) => `${n.getAttribute("data-node-kind")}:${n.getAttribute("data-node-name")}`).sort());
+        expect(names).toEqual(["ai:Analytical Bot", "ai:Ledger Bot", `person:${EMAIL}`, "person:grace@hopper.example"]);
+        expect(await page.locator("#org-chart-svg [data-edge-type]").count()).toBe(0);
+
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        await page.selectOption("#line-type", "reporting");
+        await page.selectOption("#line-source", ids["Analytical Bot"]!);
+        await page.selectOption("#line-target", ids[EMAIL]!);
+        await page.click("#add-line-form button[type=submit]");
+        await page.waitForSelector(`#org-chart-svg path[data-edge-type=reporting][data-source="${ids["Analytical Bot"]}"][data-target="${ids[EMAIL]}"][data-manual=true]`, { state: "attached" });
+        expect(await unlabelledControls()).toEqual([]);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "creates a team with a lead; a member who already has a manager asks, and replace moves their line to the lead; a sub-team's members show on request",
+      async () => {
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        await page.click(`nav a[href="/orgs/${slug}/teams"]`);
+        await page.waitForSelector("text=No teams yet");
+        await page.fill("#team-name", "Research");
+        await page.fill("#team-kind", "department");
+        await page.selectOption("#team-lead", ids["grace@hopper.example"]!);
+        await page.click("#create-team-form button[type=submit]");
+        const research = page.locator(`li[data-team-name="Research"]`);
+        await research.locator(".team-lead", { hasText: "grace@hopper.example" }).waitFor();
+        const team = (await t.request("GET", `/api/org/${slug}/teams`, { token: await ownerToken() })).body[0];
+        expect(team).toMatchObject({ name: "Research", kind: "department", leadConnectedId: ids["grace@hopper.example"] });
+
+        // Ada reports to nobody yet: she joins at once and reports to the lead.
+        await page.selectOption(`#member-${team.id}`, ids[EMAIL]!);
+        await page.click(`#add-member-${team.id} button[type=submit]`);
+        await research.locator(`li[data-member-name="${EMAIL}"]`).waitFor();
+
+        // The bot reports to Ada (the line added on the org chart): the API answers 409
+        // needs_resolution and the dialog lists Ada with the three choices.
+        await page.selectOption(`#member-${team.id}`, ids["Analytical Bot"]!);
+        await page.click(`#add-member-${team.id} button[type=submit]`);
+        const dialog = page.locator("#resolution-dialog");
+        await dialog.waitFor();
+        expect(await dialog.locator("#existing-managers li").evaluateAll((items) => items.map((i) => i.getAttribute("data-manager-name")))).toEqual([EMAIL]);
+        for (const choice of ["add", "replace", "none"]) expect(await dialog.locator(`#resolution-${choice}`).isVisible()).toBe(true);
+        expect(await dialog.locator("#resolution-replace").textContent()).toBe("Report only to grace@hopper.example");
+        expect(await unlabelledControls()).toEqual([]);
+        await dialog.locator("#resolution-replace").click();
+        await dialog.waitFor({ state: "detached" });
+        await research.locator(`li[data-member-name="Analytical Bot"]`).waitFor();
+        const reporting = (await orgGraph()).edges.filter((e) => e.type === "reporting" && e.sourceConnectedId === ids["Analytical Bot"]);
+        expect(reporting).toEqual([{ type: "reporting", sourceConnectedId: ids["Analytical Bot"]!, targetConnectedId: ids["grace@hopper.example"]!, manual: false, viaTeamIds: [team.id] }]);
+
+        // A sub-team under Research, its lead set (the Ledger Bot then reports to Ada) and cleared and set again.
+        await page.fill("#team-name", "Engines");
+        await page.fill("#team-kind", "squad");
+        await page.selectOption("#team-parent", team.id);
+        await page.click("#create-team-form button[type=submit]");
+        const engines = page.locator(`li[data-team-name="Engines"]`);
+        await engines.locator(".team-facts", { hasText: "part of Research" }).waitFor();
+        const sub = (await t.request("GET", `/api/org/${slug}/teams`, { token: await ownerToken() })).body.find((x: { name: string }) => x.name === "Engines");
+        await page.selectOption(`#member-${sub.id}`, ids["Ledger Bot"]!);
+        await page.click(`#add-member-${sub.id} button[type=submit]`);
+        await engines.locator(`li[data-member-name="Ledger Bot"]`).waitFor();
+        await page.selectOption(`#lead-${sub.id}`, ids[EMAIL]!);
+        await page.click(`#save-lead-${sub.id}`);
+        await engines.locator(".team-lead", { hasText: EMAIL }).waitFor();
+        await page.selectOption(`#lead-${sub.id}`, "");
+        await page.click(`#save-lead-${sub.id}`);
+        await engines.locator(".team-lead", { hasText: "none" }).waitFor();
+        expect((await orgGraph()).edges.some((e) => e.sourceConnectedId === ids["Ledger Bot"] && e.type === "reporting")).toBe(false);
+        await page.selectOption(`#lead-${sub.id}`, ids[EMAIL]!);
+        await page.click(`#save-lead-${sub.id}`);
+        await engines.locator(".team-lead", { hasText: EMAIL }).waitFor();
+
+        // Research with its sub-teams: the Ledger Bot appears, named with its own team.
+        await research.locator("button[aria-expanded]").click();
+        await research.locator(`#sub-teams-${team.id}`).check();
+        await research.locator(`li[data-member-name="Ledger Bot"][data-member-team="${sub.id}"]`).waitFor();
+        expect(await research.locator(`li[data-member-name="Ledger Bot"]`).textContent()).toContain("in Engines");
+        expect(await unlabelledControls()).toEqual([]);
+        await research.scrollIntoViewIfNeeded();
+        await shot("teams");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "the org chart draws every node and line of the graph, shows a person's managers and teams, adds a reference and refuses a reporting cycle in plain words",
+      async () => {
+        await page.click(`nav a[href="/orgs/${slug}/org-chart"]`);
+        await page.waitForSelector("#org-chart-svg [data-node-kind=team]");
+        const graph = await orgGraph();
+        const ids = Object.fromEntries([...graph.people.map((p) => [p.displayName, p.connectedId]), ...graph.teams.map((x) => [x.name, x.id])]);
+        const drawnNodes = () => page.$$eval("#org-chart-svg [data-node-id]", (nodes) => nodes.map((n) => `${n.getAttribute("data-node-kind")}:${n.getAttribute("data-node-name")}`).sort());
+        expect(await drawnNodes()).toEqual(["ai:Analytical Bot", "ai:Ledger Bot", `person:${EMAIL}`, "person:grace@hopper.example", "team:Engines", "team:Research"]);
+        const drawnEdges = () => page.$$eval("#org-chart-svg path[data-edge-type]", (paths) => paths.map((p) => `${p.getAttribute("data-edge-type")} ${p.getAttribute("data-source")} ${p.getAttribute("data-target")}`).sort());
+        const apiEdges = (g: Awaited<ReturnType<typeof orgGraph>>) => g.edges.map((e) => `${e.type} ${e.sourceConnectedId} ${e.targetConnectedId}`).sort();
+        const expected = [
+          `member_of ${ids[EMAIL]} ${ids.Research}`,
+          `member_of ${ids["Analytical Bot"]} ${ids.Research}`,
+          `member_of ${ids["Ledger Bot"]} ${ids.Engines}`,
+          `reporting ${ids[EMAIL]} ${ids["grace@hopper.example"]}`,
+          `reporting ${ids["Analytical Bot"]} ${ids["grace@hopper.example"]}`,
+          `reporting ${ids["Ledger Bot"]} ${ids[EMAIL]}`,
+        ].sort();
+        expect(apiEdges(graph)).toEqual(expected);
+        expect(await drawnEdges()).toEqual(expected);
+        // Top-down along reporting lines: each manager above the people who report to them, each team below its members.
+        const top = async (id: string) => Number((await page.getAttribute(`#org-chart-svg [data-node-id="${id}"]`, "transform"))!.split(" ")[1]!.replace(")", ""));
+        expect(await top(ids["grace@hopper.example"]!)).toBeLessThan(await top(ids[EMAIL]!));
+        expect(await top(ids[EMAIL]!)).toBeLessThan(await top(ids["Ledger Bot"]!));
+        expect(await top(ids["Ledger Bot"]!)).toBeLessThan(await top(ids.Engines!));
+        // The three kinds of line look different.
+        const look = (type: string) => page.$eval(`#org-chart-svg path[data-edge-type=${type}]`, (p) => `${getComputedStyle(p).stroke} ${getComputedStyle(p).strokeDasharray}`);
+        expect(new Set([await look("reporting"), await look("member_of")]).size).toBe(2);
+
+        // A reference line, drawn in its own style.
+        await page.selectOption("#line-type", "reference");
+        await page.selectOption("#line-source", ids["Ledger Bot"]!);
+        await page.selectOption("#line-target", ids.Research!);
+        await page.click("#add-line-form button[type=submit]");
+        await page.waitForSelector(`#org-chart-svg path[data-edge-type=reference][data-source="${ids["Ledger Bot"]}"][data-target="${ids.Research}"]`, { state: "attached" });
+        expect(new Set([await look("reporting"), await look("member_of"), await look("reference")]).size).toBe(3);
+
+        // Grace reporting to the Ledger Bot would close Grace → Ledger Bot → Ada → Grace.
+        await page.selectOption("#line-type", "reporting");
+        await page.selectOption("#line-source", ids["grace@hopper.example"]!);
+        await page.selectOption("#line-target", ids["Ledger Bot"]!);
+        await page.click("#add-line-form button[type=submit]");
+        await page.waitForSelector("#add-line-form .error");
+        expect(await page.textContent("#add-line-form .error")).toBe(
+          `Nothing was changed: grace@hopper.example would report to Ledger Bot, who reports to ${EMAIL}, who reports to grace@hopper.example. Reporting lines cannot go round in a circle.`,
+        );
+        expect(apiEdges(await orgGraph())).toHaveLength(7);
+
+        // Choosing Ada shows her manager (through Research's lead), her report and her team.
+        await page.click(`#org-chart-svg [data-node-id="${ids[EMAIL]}"]`);
+        const details = page.locator("#chart-details");
+        await details.waitFor();
+        expect(await details.locator("[data-list=managers] li .line-who").allTextContents()).toEqual(["grace@hopper.example (as lead of Research)"]);
+        expect(await details.locator("[data-list=reports] li .line-who").allTextContents()).toEqual(["Ledger Bot (as lead of Engines)"]);
+        expect(await details.locator("[data-list=teams] li .line-who").allTextContents()).toEqual(["Research"]);
+        expect(await page.getAttribute(`#org-chart-svg [data-node-id="${ids[EMAIL]}"]`, "aria-pressed")).toBe("true");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot("org-chart");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "approvals: the owner defines a form and its line, submits a document sealed with her passkey, the approver stamps it with his own, and the number finds it with its seal intact",
+      async () => {
+        await page.click(`nav a[href="/orgs/${slug}/approvals"]`);
+        await page.waitForSelector("text=No forms yet");
+        await page.fill("#form-name", "Purchase request");
+        await page.selectOption("#form-type", "document");
+        await page.selectOption("#form-line-mode", "chain");
+        await page.click("#create-form button[type=submit]");
+        const form = page.locator(`li[data-form-name="Purchase request"]`);
+        await form.waitFor();
+
+        // The line: one position, the nearest admin up the requester's lines (Grace, Ada's lead).
+        await form.locator("button", { hasText: "Approval line" }).click();
+        await page.waitForSelector("#default-line");
+        await page.click("#add-position");
+        await page.getByLabel("Label of position 1 (English)").fill("Admin review");
+        await page.getByLabel("Role for position 1").selectOption("admin");
+        await page.click("#save-line");
+        await page.waitForSelector("#line-saved");
+        await page.locator("#line-editor [data-approver-name='grace@hopper.example']").waitFor();
+        expect(await unlabelledControls()).toEqual([]);
+        const item = (await t.request("GET", `/api/org/${slug}/approvals/work-items`, { token: await ownerToken() })).body[0];
+        const line = (await t.request("GET", `/api/org/${slug}/approvals/work-items/${item.id}/approval-line`, { token: await ownerToken() })).body;
+        expect(line.positions).toEqual([{ labelEn: "Admin review", labelKo: null, labelJa: null, resolveType: "role", resolveRoleId: "admin", resolveMemberConnectedId: null }]);
+
+        // Submit: the preview names Grace; the passkey seals the title and text.
+        await page.selectOption("#submit-form", item.id);
+        await page.locator("#submit-document [data-approver-name='grace@hopper.example']").waitFor();
+        await page.fill("#submit-title", "A second difference engine");
+        await page.fill("#submit-body", "Parts and labour, 1843.");
+        await page.click("#submit-document-form button[type=submit]");
+        const number = `${slug}-${new Date().getUTCFullYear()}-000001`;
+        await page.waitForSelector(`#submitted >> text=${number}`);
+        const mine = page.locator(`#approvals-inbox [data-document-number="${number}"]`);
+        await mine.waitFor();
+        expect(await mine.getAttribute("data-status")).toBe("submitted");
+        expect(await mine.textContent()).toContain("you submitted it");
+
+        // The approver signs in in a browser of his own, adds a passkey and approves.
+        const approverContext = await browser.newContext();
+        try {
+          const approver = await approverContext.newPage();
+          approver.on("dialog", (d) => d.accept());
+          await addVirtualAuthenticator(approverContext, approver);
+          await signInWithMagicLink(approver, "grace@hopper.example");
+          await approver.goto(`${base}/account`);
+          await approver.fill("#passkey-name", "Approver key");
+          await approver.click("#add-passkey button[type=submit]");
+          await approver.waitForSelector("#passkey-table >> text=Approver key");
+          await approver.goto(`${base}/orgs/${slug}/approvals`);
+          const doc = approver.locator(`#approvals-inbox [data-document-number="${number}"]`);
+          await doc.waitFor();
+          expect(await doc.textContent()).toContain("your stamp is needed");
+          expect(await unlabelledControls(approver)).toEqual([]);
+          await doc.getByLabel(`Comment on ${number} (optional)`).fill("Approved within budget.");
+          await doc.locator("button", { hasText: "Approve with my passkey" }).click();
+          await approver.waitForSelector(`#approvals-inbox [data-document-number="${number}"][data-status=completed]`);
+          expect(await approver.textContent(`#approvals-inbox [data-document-number="${number}"]`)).toContain("you approved it");
+        } finally {
+          await approverContext.close();
+        }
+
+        // Back with the owner: the document is approved, and its number finds it, sealed and intact.
+        await page.reload();
+        await page.waitForSelector(`#approvals-inbox [data-document-number="${number}"][data-status=completed]`);
+        await page.fill("#document-number", number);
+        await page.click("#find-document-form button[type=submit]");
+        const found = page.locator(`#found-document [data-document-number="${number}"]`);
+        await found.waitFor();
+        expect(await found.getAttribute("data-seal-intact")).toBe("true");
+        expect(await found.textContent()).toContain("Seal intact");
+        expect(await found.locator("[data-step-status=approved]").textContent()).toContain("grace@hopper.example");
+        const looked = (await t.request("GET", `/api/org/${slug}/approvals/instances/by-number/${number}`, { token: await ownerToken() })).body;
+        expect(looked).toMatchObject({ documentNumber: number, status: "completed", sealIntact: true, title: "A second difference engine" });
+        expect(looked.steps[0]).toMatchObject({ decision: "approve", comment: "Approved within budget.", approverName: "grace@hopper.example" });
+        // The owner's own events (the stamp and the completion are the approver's).
+        expect(await auditTypes()).toEqual(expect.arrayContaining(["reporting.work_item.created", "reporting.approvalline.changed", "reporting.approval.submitted"]));
+
+        // A number nobody has is refused in plain words.
+        await page.fill("#document-number", `${slug}-1999-000009`);
+        await page.click("#find-document-form button[type=submit]");
+        await page.waitForSelector("#find-document-form .error");
+        expect(await page.textContent("#find-document-form .error")).toBe("No document has that number, or it is not one you may see.");
+        await page.fill("#document-number", number);
+        await page.click("#find-document-form button[type=submit]");
+        await found.waitFor();
+        await page.locator("#approvals-inbox").scrollIntoViewIfNeeded();
+        await shot("approvals");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        await page.goto(`${base}/orgs/${slug}`);
+        for (const path of ["/teams", "/org-chart", "/approvals", ""]) {
+          await page.goto(`${base}/orgs/${slug}${path}`);
+          await page.waitForSelector(".page-head h1");
+          await page.waitForLoadState("networkidle");
+          expect({ path, fits: (await pageWidth()) <= 360 }).toEqual({ path, fits: true });
+        }
         await page.waitForSelector("#org-facts");
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         await shot("overview-mobile");
       },
       STEP_TIMEOUT,

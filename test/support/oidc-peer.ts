@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, importSPKI, jwtVerify, type KeyObject } from "jose";
+import { decodeJwt, exportJWK, generateKeyPair, importSPKI, jwtVerify, SignJWT, type KeyObject } from "jose";
 // @ts-expect-error oidc-provider ships no type declarations (and no @types package is installed).
 import Provider from "oidc-provider";
 
@@ -41,6 +41,8 @@ export interface OidcPeerOptions {
   clients: PeerClient[];
   accounts: Record<string, PeerAccount>;
   appleClientSecret?: { clientId: string; teamId: string; keyId: string; publicKeyPem: string };
+  /** The account a browser that reaches the login page without ?login= signs in as (a browser test's person). */
+  defaultAccount?: string;
 }
 
 export interface OidcPeer {
@@ -58,6 +60,15 @@ export interface OidcPeer {
    * would hold it: runs the code flow (PKCE) as that client and returns the token response.
    */
   issueTokens(client: PeerClient, account: string, nonce?: string): Promise<{ id_token: string; access_token: string }>;
+  /**
+   * Replaces the token endpoint's next answers: `rewrite` gets the JSON the provider
+   * would send and returns what is sent instead (null: back to the provider's own).
+   * For id_tokens the provider would never issue (another issuer, audience, nonce, an
+   * expired or wrongly signed one), built with `signIdToken`.
+   */
+  rewriteTokenResponse(rewrite: ((body: Record<string, any>) => Promise<Record<string, any>> | Record<string, any>) | null): void;
+  /** Signs claims as an id_token with the provider's own key (kid peer-1), or with a key the JWKS does not hold. */
+  signIdToken(claims: Record<string, unknown>, options?: { foreignKey?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -81,7 +92,7 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     })),
     jwks: { keys: [signingKey as any] },
     cookies: { keys: ["oidc-peer-cookie-key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
     // Google and Apple put email claims in the id_token itself.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -98,10 +109,16 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
   const callback = provider.callback();
   const appleKey = options.appleClientSecret ? await importSPKI(options.appleClientSecret.publicKeyPem, "ES256") : null;
 
+  let rewrite: ((body: Record<string, any>) => Promise<Record<string, any>> | Record<string, any>) | null = null;
+  const foreign = (await generateKeyPair("RS256")).privateKey;
   server.on("request", async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? "/", issuer);
-      if (url.pathname.startsWith("/interaction/")) return await finishInteraction(provider, req, res, url, options.accounts);
+      if (rewrite && req.method === "POST" && url.pathname === "/token") interceptJson(res, rewrite);
+      if (url.pathname.startsWith("/interaction/")) {
+        if (!url.searchParams.has("login") && options.defaultAccount) url.searchParams.set("login", options.defaultAccount);
+        return await finishInteraction(provider, req, res, url, options.accounts);
+      }
       if (appleKey && req.method === "POST" && url.pathname === "/token") await checkAppleSecret(req, appleKey, options.appleClientSecret!, options.clients);
       callback(req, res);
     } catch (e) {
@@ -132,7 +149,33 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
       if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
       return (await response.json()) as { id_token: string; access_token: string };
     },
+    rewriteTokenResponse: (fn) => {
+      rewrite = fn;
+    },
+    signIdToken: (claims, opts = {}) => new SignJWT(claims as any).setProtectedHeader({ alg: "RS256", kid: "peer-1", typ: "JWT" }).sign(opts.foreignKey ? foreign : privateKey),
     close: () => closeServer(server),
+  };
+}
+
+/** Buffers a JSON answer oidc-provider writes and sends `rewrite`'s version instead. */
+function interceptJson(res: ServerResponse, rewrite: (body: Record<string, any>) => Promise<Record<string, any>> | Record<string, any>): void {
+  const end = res.end.bind(res);
+  res.write = () => true;
+  (res as any).end = (chunk?: unknown) => {
+    const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : "";
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return end(chunk as any);
+    }
+    Promise.resolve(body.id_token ? rewrite({ ...body, claims: decodeJwt(body.id_token) }) : body).then((out) => {
+      const { claims: _claims, ...rest } = out as Record<string, any>;
+      const replaced = JSON.stringify(rest);
+      if (!res.headersSent) res.setHeader("content-length", Buffer.byteLength(replaced));
+      end(replaced);
+    });
+    return res;
   };
 }
 

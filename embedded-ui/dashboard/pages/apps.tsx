@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
-import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
 
@@ -267,22 +267,6 @@ function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app
       >
         Delete
       </ActionButton>
-    </div>
-  );
-}
-
-let nextAreaId = 0;
-function TextArea({ label, hint, value: text, onInput }: { label: string; hint?: string; value: string; onInput: (value: string) => void }) {
-  const [id] = useState(() => `area-${++nextAreaId}`);
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <textarea id={id} rows={3} value={text} aria-describedby={hint ? `${id}-hint` : undefined} onInput={(e) => onInput((e.target as HTMLTextAreaElement).value)} />
-      {hint ? (
-        <small id={`${id}-hint`} class="muted">
-          {hint}
-        </small>
-      ) : null}
     </div>
   );
 }

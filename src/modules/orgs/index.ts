@@ -26,3 +26,21 @@ export { OrgSlug, SlugParams } from "./slugs";
 export { duplicateValue, orgSettingsSection, readSettingsSection, sectionOfOtherOrganizations, uniqueValues, validHostname } from "./settings";
 export { type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
 export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";
+export {
+  createProvisionedRole,
+  customRolesOf,
+  type CustomRoleSummary,
+  deleteProvisionedRole,
+  endProvisionedMember,
+  type EventOrigin,
+  isBuiltinRole,
+  PROVISIONED_DEFAULT_ROLE,
+  provisionableMembers,
+  type ProvisionableMember,
+  provisionMember,
+  renameMemberBadge,
+  renameProvisionedRole,
+  setMemberActive,
+  setMemberRole,
+} from "./members/provisioning";
+export { memberErrors } from "./members/errors";

@@ -12,7 +12,6 @@ import { orgAccessErrors } from "./access";
 import { orgErrors, otpErrors, planErrors, settingsErrors } from "./errors";
 import { memberErrors } from "./members/errors";
 import { permissionErrors } from "./permissions/errors";
-import { ssoLimits } from "./plans";
 import { generalSettings, notificationSettings, onboardingSettings, securitySettings } from "./settings-sections";
 import * as tables from "./schema";
 import { ORG_SEALED_RECORDS } from "./sealed-records";
@@ -20,7 +19,6 @@ import { ORG_SEALED_RECORDS } from "./sealed-records";
 export const orgsModule = defineModule<AppContext>({
   name: "orgs",
   events: Object.values(ORG_EVENTS),
-  limits: [ssoLimits],
   settings: [generalSettings, securitySettings, onboardingSettings, notificationSettings],
   tags: [
     { name: "Organizations", description: "Organization create, types, representative, OTP verification, settings and sub-organizations." },

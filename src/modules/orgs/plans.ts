@@ -3,7 +3,7 @@
  * exact error bodies of spec §7. The tiers are kernel vocabulary (platform/plans.ts); the
  * limits belong to the modules that enforce them, each a family declared in its module.ts
  * (`limits`): storage and lifecycle (storage), audit (trust), monetization (customers),
- * sso (here, until federation). Modules read them through limitsOf and never compare plan
+ * SSO connections (federation). Modules read them through limitsOf and never compare plan
  * names themselves.
  *
  * Conventions:
@@ -15,20 +15,10 @@
  * - "GB" in §8 is read as GiB (2^30 bytes), the generous reading.
  */
 import type { ApiError } from "../../platform/http/errors";
-import { definePlanLimits, type LimitOverride, PLAN_KEYS, PLAN_TIERS, type PlanKey, type PlanLimitFamily, withOverride } from "../../platform/plans";
+import { type LimitOverride, PLAN_KEYS, PLAN_TIERS, type PlanKey, type PlanLimitFamily, withOverride } from "../../platform/plans";
 import { planErrors } from "./errors";
 
 export { PLAN_KEYS, PLAN_TIERS, type PlanKey };
-
-/** Enterprise SSO connections an organization may hold (spec §8; the lowest plan is "Basic" there). */
-export const ssoLimits = definePlanLimits<{ connections: number | null }>("sso", {
-  free: { connections: 0 },
-  pro: { connections: 1 },
-  pro_plus: { connections: 3 },
-  business: { connections: 10 },
-  enterprise: { connections: null },
-});
-
 
 /**
  * Features gated by a minimum plan. The keys are the `feature` values of the 403

@@ -54,6 +54,9 @@ const PUBLIC = [
   // Stripe calls it, signed (billing); an invoice's seal is checked by anyone holding its id.
   /^POST \/api\/public\/billing\/stripe\/webhook$/,
   /^GET \/api\/public\/v1\/invoices\/\{id\}\/verify$/,
+  // Dashboard sign-in through the organization's IdP (pre-auth, spec 4.4: the browser and the IdP call these),
+  // and the organization's SAML SP metadata, which IdPs read.
+  /^(GET|POST) \/idp\/\{slug\}\/(login-hint|login|callback|saml\/metadata)$/,
 ];
 
 /** An app group's agents, one agent and the kind templates: membership is enough (spec 4.8), for a person or a machine of the organization. */
@@ -63,6 +66,8 @@ const AGENT_ROSTER = /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}\/agents
 const MEMBER_REACH = [
   /^(GET|POST|DELETE) \/api\/auth\//,
   /^GET \/api\/org$/,
+  // Creating an organization of one's own (the caller becomes its owner).
+  /^POST \/api\/org\/create$/,
   /^GET \/api\/org\/\{slug\}(\/(me|badges|members|roles|master-seal|files|storage\/usage|settings\/keys\/signing-keys))?$/,
   /^GET \/api\/v1\/admin\/audit\/(query|retention|sessions|stats|stats\/quick)$/,
   /^POST \/api\/v1\/admin\/audit\/heartbeat$/,
@@ -243,7 +248,8 @@ test("no credential reaches a route it lacks the organization, role or scope for
     const answers: Record<string, number> = {};
     for (const [credential, headers] of Object.entries(credentials)) {
       // Another organization's owner is refused on this organization's routes; their own account routes are theirs.
-      if (credential === "otherOwner" && !/^\/api\/(org\/|v1\/admin\/)/.test(path)) continue;
+      // Anyone signed in may create an organization of their own (POST /api/org/create names none).
+      if (credential === "otherOwner" && (!/^\/api\/(org\/|v1\/admin\/)/.test(path) || path === "/api/org/create")) continue;
       answers[credential] = (await send(headers)).status;
     }
     const ownerAnswer = (await send(path.startsWith("/api/public/") ? owner.key : owner.session)).status;

@@ -102,7 +102,6 @@ describe("the open statement and the period close", () => {
       sealedAt: issued.seal.sealedAt,
       supersededBy: null,
     });
-    expect(r.text).not.toContain("5431");
     const original = (await t.ctx.db.read.select().from(billingInvoices).where(eq(billingInvoices.id, issued.id)))[0]!;
     await t.ctx.db.write((tx) => tx.update(billingInvoices).set({ subtotal: 1 }).where(eq(billingInvoices.id, issued.id)));
     const tampered = await t.request("GET", `/api/public/v1/invoices/${issued.id}/verify`);

@@ -10,11 +10,11 @@ import {
   requireBoardMeetingAllowed,
   requirePlan,
   requireRoomFor,
-  ssoLimits,
   type PlanKey,
   type PlanFeature,
 } from "../../../src/modules/orgs/plans";
 import { MODULES } from "../../../src/modules";
+import { ssoLimits } from "../../../src/modules/federation/limits";
 import type { PlanLimitFamily } from "../../../src/platform/plans";
 import { monetizationLimits, requireVolumeRoom } from "../../../src/modules/customers/apps/monetization-limits";
 import { storageLimits } from "../../../src/modules/storage/files/limits";
@@ -55,7 +55,7 @@ describe("the plan table", () => {
 
   test("every family is declared by the module that enforces it, once", () => {
     const owners = Object.fromEntries(MODULES.flatMap((m) => (m.limits ?? []).map((family) => [family.name, m.name])));
-    expect(owners).toEqual({ sso: "orgs", audit: "trust", storage: "storage", lifecycle: "storage", monetization: "customers", billing: "billing" });
+    expect(owners).toEqual({ sso: "federation", audit: "trust", storage: "storage", lifecycle: "storage", monetization: "customers", billing: "billing" });
   });
 
   test("plans are ordered Free < Pro < Pro+ < Business < Enterprise", () => {

@@ -8,14 +8,14 @@ import type { Tx } from "../../../platform/db/database";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { ORG_EVENTS } from "../events";
-import { recordEvent, type MemberCaller } from "./caller";
+import { recordEvent, type EventOrigin, type MemberCaller } from "./caller";
 
 export type Badge = typeof connectedIds.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type ServiceAccount = typeof serviceAccounts.$inferSelect;
 
 /** Sets a badge's status, with org.badge.status_changed. */
-export async function setBadgeStatus(tx: Tx, caller: MemberCaller, badge: Badge, status: Badge["status"], at: number): Promise<void> {
+export async function setBadgeStatus(tx: Tx, caller: MemberCaller | EventOrigin, badge: Badge, status: Badge["status"], at: number): Promise<void> {
   await tx.update(connectedIds).set({ status, updatedAt: at }).where(eq(connectedIds.id, badge.id));
   await recordEvent(
     tx,
@@ -35,7 +35,7 @@ export async function liveBadgeOfUser(tx: Tx, orgId: string, userId: string): Pr
 }
 
 /** Removes a membership and revokes its badge, with org.member.removed (`left`: the member removed themselves). */
-export async function endMembership(tx: Tx, caller: MemberCaller, membership: Membership, options: { left: boolean; at: number }): Promise<{ connectedId: string | null }> {
+export async function endMembership(tx: Tx, caller: MemberCaller | EventOrigin, membership: Membership, options: { left: boolean; at: number }): Promise<{ connectedId: string | null }> {
   const badge = await liveBadgeOfUser(tx, membership.orgId, membership.userId);
   if (badge) await setBadgeStatus(tx, caller, badge, "revoked", options.at);
   await tx.delete(memberships).where(eq(memberships.id, membership.id));
@@ -49,7 +49,7 @@ export async function endMembership(tx: Tx, caller: MemberCaller, membership: Me
 }
 
 /** Deletes a service account and revokes its badge, with org.service_account.deleted. */
-export async function endServiceAccount(tx: Tx, caller: MemberCaller, account: ServiceAccount, at: number): Promise<void> {
+export async function endServiceAccount(tx: Tx, caller: MemberCaller | EventOrigin, account: ServiceAccount, at: number): Promise<void> {
   const [badge] = await tx
     .select()
     .from(connectedIds)
