@@ -19,6 +19,7 @@ import sqlite_0015_billing_ledger from "./sqlite/0015_billing_ledger.sql" with {
 import sqlite_0016_governance_meetings from "./sqlite/0016_governance_meetings.sql" with { type: "text" };
 import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
 import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
+import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -38,6 +39,7 @@ import postgres_0015_billing_ledger from "./postgres/0015_billing_ledger.sql" wi
 import postgres_0016_governance_meetings from "./postgres/0016_governance_meetings.sql" with { type: "text" };
 import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
 import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
+import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -60,6 +62,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0016_governance_meetings", sql: sqlite_0016_governance_meetings },
   { id: "0017_scim", sql: sqlite_0017_scim },
   { id: "0018_federation", sql: sqlite_0018_federation },
+  { id: "0019_agents", sql: sqlite_0019_agents },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -82,4 +85,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0016_governance_meetings", sql: postgres_0016_governance_meetings },
   { id: "0017_scim", sql: postgres_0017_scim },
   { id: "0018_federation", sql: postgres_0018_federation },
+  { id: "0019_agents", sql: postgres_0019_agents },
 ];

@@ -15,6 +15,7 @@ import { registerRoleScopes } from "./modules/orgs/permissions/roles";
 import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
 import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
+import type { AgentRoster } from "./modules/access/machine/agent-credentials";
 import type { MachineTokens } from "./modules/orgs/access";
 import type { PaymentGateway } from "./modules/billing/payments/gateway";
 
@@ -29,6 +30,8 @@ export interface AppContext extends PlatformDeps {
   machineTokens: MachineTokens;
   /** Whether an app group exists in an organization, for machine access (customers' init). */
   appGroups: AppGroupDirectory;
+  /** The agents' roster, as machine access checks an agent credential against it (agents' init; absent without the agents module: no agent credential is valid). */
+  agentRoster?: AgentRoster;
   /** Where top-ups and withdrawals go (billing's init): Stripe, the offline dev gateway in dev mode, else none. */
   payments: PaymentGateway | null;
   /** The modules this app is assembled from (src/modules.ts). */
