@@ -19,7 +19,8 @@ import sqlite_0015_billing_ledger from "./sqlite/0015_billing_ledger.sql" with {
 import sqlite_0016_governance_meetings from "./sqlite/0016_governance_meetings.sql" with { type: "text" };
 import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
 import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
-import sqlite_0019_custom_domains from "./sqlite/0019_custom_domains.sql" with { type: "text" };
+import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
+import sqlite_0020_custom_domains from "./sqlite/0020_custom_domains.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -39,7 +40,8 @@ import postgres_0015_billing_ledger from "./postgres/0015_billing_ledger.sql" wi
 import postgres_0016_governance_meetings from "./postgres/0016_governance_meetings.sql" with { type: "text" };
 import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
 import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
-import postgres_0019_custom_domains from "./postgres/0019_custom_domains.sql" with { type: "text" };
+import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text" };
+import postgres_0020_custom_domains from "./postgres/0020_custom_domains.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -62,7 +64,8 @@ export const sqliteMigrations: Migration[] = [
   { id: "0016_governance_meetings", sql: sqlite_0016_governance_meetings },
   { id: "0017_scim", sql: sqlite_0017_scim },
   { id: "0018_federation", sql: sqlite_0018_federation },
-  { id: "0019_custom_domains", sql: sqlite_0019_custom_domains },
+  { id: "0019_agents", sql: sqlite_0019_agents },
+  { id: "0020_custom_domains", sql: sqlite_0020_custom_domains },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -85,5 +88,6 @@ export const postgresMigrations: Migration[] = [
   { id: "0016_governance_meetings", sql: postgres_0016_governance_meetings },
   { id: "0017_scim", sql: postgres_0017_scim },
   { id: "0018_federation", sql: postgres_0018_federation },
-  { id: "0019_custom_domains", sql: postgres_0019_custom_domains },
+  { id: "0019_agents", sql: postgres_0019_agents },
+  { id: "0020_custom_domains", sql: postgres_0020_custom_domains },
 ];

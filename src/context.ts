@@ -15,6 +15,7 @@ import { registerRoleScopes } from "./modules/orgs/permissions/roles";
 import { parseScope } from "./modules/orgs/permissions/scopes";
 import type { Keyring } from "./modules/trust/keys/keyring";
 import type { AppGroupDirectory } from "./modules/access/machine/api-keys";
+import type { AgentRoster } from "./modules/access/machine/agent-credentials";
 import type { MachineTokens } from "./modules/orgs/access";
 import type { PaymentGateway } from "./modules/billing/payments/gateway";
 import type { CustomDomainServices } from "./modules/customers/domains/service";
@@ -32,6 +33,8 @@ export interface AppContext extends PlatformDeps {
   appGroups: AppGroupDirectory;
   /** Custom login domains: the host map, DNS and the DNS provider (customers' init). */
   customDomains: CustomDomainServices;
+  /** The agents' roster, as machine access checks an agent credential against it (agents' init; absent without the agents module: no agent credential is valid). */
+  agentRoster?: AgentRoster;
   /** Where top-ups and withdrawals go (billing's init): Stripe, the offline dev gateway in dev mode, else none. */
   payments: PaymentGateway | null;
   /** The modules this app is assembled from (src/modules.ts). */

@@ -15,6 +15,7 @@ import { storageModule } from "./modules/storage/module";
 import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
 import { governanceModule } from "./modules/governance/module";
+import { agentsModule } from "./modules/agents/module";
 import { provisioningModule } from "./modules/provisioning/module";
 import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
@@ -30,6 +31,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   customersModule,
   billingModule,
   governanceModule,
+  agentsModule,
   provisioningModule,
   federationModule,
   analyticsModule,

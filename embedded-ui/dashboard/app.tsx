@@ -14,15 +14,20 @@ import { AccountPage } from "./pages/account";
 import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
+import { BillingPage } from "./pages/billing";
+import { BoardPage } from "./pages/board";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
 import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
 import { MailboxPage } from "./pages/mailbox";
+import { MeetingPage } from "./pages/meeting";
+import { MeetingsPage } from "./pages/meetings";
 import { MembersPage } from "./pages/members";
 import { OrgChartPage } from "./pages/org-chart";
 import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
+import { SsoPage } from "./pages/sso";
 import { TeamsPage } from "./pages/teams";
 
 /** The pages of one organization, in navigation order. */
@@ -32,12 +37,19 @@ const ORG_PAGES = [
   { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
   { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
+  { path: "/board", label: "Board", Page: BoardPage },
+  { path: "/meetings", label: "Meetings", Page: MeetingsPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/sso", label: "SSO & SCIM", Page: SsoPage },
+  { path: "/billing", label: "Billing", Page: BillingPage },
   { path: "/settings", label: "Settings", Page: SettingsPage },
 ] as const;
+
+/** Pages of one organization that the navigation does not list, opened from another page; they take the path's params. */
+const ORG_DETAIL_PAGES = [{ path: "/meetings/:meetingId", render: (org: Org, params: Record<string, string>) => <MeetingPage org={org} meetingId={params.meetingId!} /> }];
 
 interface LinkedAccount {
   id: string;
@@ -116,7 +128,7 @@ function SignedIn({ path }: { path: string }) {
 }
 
 function matchOrgSubpage(path: string): Record<string, string> | null {
-  for (const page of ORG_PAGES) {
+  for (const page of [...ORG_PAGES, ...ORG_DETAIL_PAGES]) {
     const params = page.path && match(`/orgs/:slug${page.path}`, path);
     if (params) return params;
   }
@@ -140,6 +152,10 @@ function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: strin
     }
     const page = ORG_PAGES.find((p) => match(`/orgs/:slug${p.path}`, path));
     if (page) return <page.Page org={org} />;
+    for (const detail of ORG_DETAIL_PAGES) {
+      const params = match(`/orgs/:slug${detail.path}`, path);
+      if (params) return detail.render(org, params);
+    }
   }
   return (
     <div class="card">

@@ -138,7 +138,8 @@ interface FieldProps {
   /** Shown under the input and tied to it with aria-describedby. */
   hint?: string;
   id?: string;
-  type?: "text" | "email" | "number" | "date" | "search" | "url";
+  type?: "text" | "email" | "number" | "date" | "datetime-local" | "search" | "url" | "password";
+  inputMode?: "decimal" | "numeric" | "text";
   value: string;
   onInput: (event: Event) => void;
   required?: boolean;
@@ -146,6 +147,7 @@ interface FieldProps {
   maxLength?: number;
   min?: number;
   max?: number;
+  step?: number | "any";
   pattern?: string;
   placeholder?: string;
 }

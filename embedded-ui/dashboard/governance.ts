@@ -1,10 +1,12 @@
 /**
- * What the governance pages share: the wire shapes of teams, the reporting graph and
- * approvals, taken from the server's models (type-only imports: the bundle carries none
+ * What the governance pages share: the wire shapes of teams, the reporting graph,
+ * approvals, the board and meetings, taken from the server's models (type-only imports: the bundle carries none
  * of the server's code), who may change them, and the reporting-cycle refusal in words.
  */
 import type { EdgeView, GraphView, ManagerView, TeamMemberView, TeamView } from "../../src/modules/governance/model";
 import type { ApprovalLineView, InstanceView, LinePreviewView, PositionInput, StepView, WorkItemCreate, WorkItemView } from "../../src/modules/governance/approvals/model";
+import type { BoardMemberView, BoardView } from "../../src/modules/governance/board/model";
+import type { AgendaItemView, ClosePreview, CompiledMinutes, CompleteResult, JudgementView, MeetingCreate, MeetingDetailView, MeetingView, ParticipantView, VoteView } from "../../src/modules/governance/meetings/model";
 import { ApiProblem } from "./api";
 import type { Org } from "./session";
 
@@ -21,6 +23,18 @@ export type Position = typeof PositionInput.static;
 export type LinePreview = LinePreviewView;
 export type Instance = InstanceView;
 export type Step = StepView;
+export type Board = BoardView;
+export type Director = BoardMemberView;
+export type Meeting = MeetingView;
+export type MeetingDetail = MeetingDetailView;
+export type MeetingInput = typeof MeetingCreate.static;
+export type Participant = ParticipantView;
+export type AgendaItem = AgendaItemView;
+export type Vote = VoteView;
+export type Judgement = JudgementView;
+export type OutcomePreview = typeof ClosePreview.static;
+export type Completed = typeof CompleteResult.static;
+export type Compiled = typeof CompiledMinutes.static;
 
 /** The body of 409 needs_resolution (docs/governance.md, Members and needsResolution). */
 export interface NeedsResolution {

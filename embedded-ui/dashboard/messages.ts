@@ -79,6 +79,76 @@ const BY_CODE: Record<string, string> = {
   approval_closed: "The document is no longer waiting for stamps.",
   not_your_turn: "An earlier approver in the chain has not stamped yet.",
   step_already_stamped: "This step was already stamped.",
+  // The board
+  board_not_applicable: "Only corporations and projects have a board of directors; this organization is of another type.",
+  board_exists: "The organization already has its board.",
+  board_not_found: "The organization has no board yet. Create it first.",
+  already_on_board: "They already sit on the board.",
+  board_member_not_found: "They no longer sit on the board.",
+  not_a_director: "The chairman is chosen among the seated directors.",
+  invalid_board_name: "Give the board a name of 1 to 200 characters.",
+  invalid_share_percent: "A share is a percentage from 0 to 100 with at most two decimals.",
+  machine_not_allowed: "Only a person signed in to the dashboard can do this.",
+  // Meetings
+  ADDON_REQUIRED: "This needs a paid add-on the organization has not enabled.",
+  BOARD_REQUIRED: "A board meeting needs the organization's board with at least one director. Set it up on the Board page first.",
+  BOARD_CHAIRMAN_REQUIRED: "A board meeting needs the board's chairman. Choose one on the Board page first.",
+  meeting_not_found: "That meeting does not exist, or it was deleted.",
+  agenda_item_not_found: "That agenda item no longer exists (it was dropped).",
+  participant_not_found: "That participant is not on this meeting.",
+  meeting_closed: "The meeting is completed or cancelled: it no longer changes.",
+  organizer_required: "Only the meeting's organizer can do this.",
+  chair_or_organizer_required: "Only the meeting's organizer or the board's chairman can do this.",
+  NOT_A_PARTICIPANT: "Only the meeting's participants can vote, and you are not one of them.",
+  AGENDA_NOT_OPENED: "Voting on this item has not been opened yet.",
+  AGENDA_CLOSED: "Voting on this item is closed.",
+  AGENDA_HAS_VOTES: "This item has votes: it can no longer be reworded or dropped.",
+  MEETING_HAS_VOTES: "A meeting with votes cannot be cancelled. Complete it instead.",
+  REASON_REQUIRED: "Say why the meeting is cancelled.",
+  ONLY_COMPLETED_CAN_BE_DELETED: "Only a completed or cancelled meeting can be deleted.",
+  invalid_title: "Give a title that is not only spaces (at most 200 characters; an agenda item, 500).",
+  invalid_agenda: "The agenda has more than 100 items, or an item longer than 500 characters.",
+  agenda_required: "A board meeting needs an agenda: write one item per line.",
+  meeting_type_not_available: "That type of meeting is not available yet.",
+  invalid_scheduled_at: "Give the date and time of the meeting.",
+  scheduled_in_past: "A meeting is scheduled in the future: choose a later time.",
+  participant_not_eligible: "A participant must be a person in this organization whose badge is not revoked.",
+  invalid_decision: "Vote Assent, Dissent or Abstain.",
+  // Billing (docs/billing.md)
+  insufficient_credit: "The prepaid credit does not cover this. Top up first; nothing was changed.",
+  invalid_amount: "Enter an amount above zero and within the largest top-up.",
+  unsupported_currency: "That currency is not one the credit can be kept in (USD or KRW).",
+  currency_mismatch: "The credit is kept in another currency.",
+  payments_not_configured: "No payment processor is set up on this Signet (Stripe), so card top-ups are off. An operator can add credit with signet admin credit.",
+  payment_failed: "The payment processor refused or could not be reached; nothing was charged or credited.",
+  nothing_to_withdraw: "That is more than can be withdrawn now.",
+  withdrawal_too_small: "After the withdrawal fee nothing would be paid out. Withdraw more.",
+  unknown_plan: "That plan does not exist.",
+  plan_not_self_serve: "Enterprise is priced per contract: the operator sets it.",
+  plan_follows_parent: "A sub-organization follows its parent organization's plan.",
+  invoice_not_issued: "An open statement has no PDF: it is issued when its month closes.",
+  unknown_addon: "That add-on does not exist.",
+  // Federation and SCIM (docs/federation.md, docs/scim.md)
+  idp_connection_not_found: "That connection no longer exists.",
+  idp_not_configured: "The organization has no active connection.",
+  invalid_idp_connection: "The connection's settings are incomplete or not valid.",
+  invalid_role: "That role cannot be given through single sign-on: choose Member, Director or a custom role.",
+  email_domain_public: "A public mail provider's domain (gmail.com, outlook.com, …) cannot route to one organization's identity provider.",
+  email_domain_in_use: "Another active connection, here or in another organization, already uses that e-mail domain.",
+  default_connection_invalid: "The default connection must be an active connection of this organization.",
+  scim_token_not_found: "That SCIM token no longer exists.",
+  too_many_scim_tokens: "The organization already has five live SCIM tokens. Revoke one first.",
+};
+
+/** What the plan gates name (`feature` of 403 UPGRADE_REQUIRED): a whole sentence, or the feature in words. */
+const FEATURES: Record<string, string> = {
+  meetings: "Meetings need the Pro plan or higher.",
+};
+const FEATURE_NAMES: Record<string, string> = {
+  sso_connections: "single sign-on connections",
+  "billing.verify": "public invoice verification, on Business or higher",
+  audit_analytics: "Audit Analytics, on Pro or higher",
+  board_meetings: "board meetings",
 };
 
 const BY_STATUS: Record<number, string> = {
@@ -102,7 +172,25 @@ export function describeError(error: unknown): string {
     if (code === "storage_quota_exceeded" && typeof body.usedBytes === "number" && typeof body.limitBytes === "number") {
       return `${BY_CODE[code]} (${formatBytes(body.usedBytes)} of ${formatBytes(body.limitBytes)} used.)`;
     }
-    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") return `This needs a higher plan (${body.feature}).`;
+    if (code === "UPGRADE_REQUIRED" && body.feature === "sso_connections" && typeof body.limit === "number") {
+      const allowed = body.limit === 0 ? "no single sign-on connections" : `${plural(body.limit, "active single sign-on connection")}`;
+      return `Your plan allows ${allowed}${typeof body.current === "number" && body.limit > 0 ? ` and ${body.current} ${body.current === 1 ? "is" : "are"} on` : ""}. Upgrade the plan on the Billing page, or deactivate a connection.`;
+    }
+    if ((code === "UPGRADE_REQUIRED" || code === "plan_upgrade_required") && typeof body.feature === "string") {
+      return FEATURES[body.feature] ?? `This needs a higher plan (${FEATURE_NAMES[body.feature] ?? body.feature}).`;
+    }
+    if (code === "insufficient_credit") {
+      const balance = body.balance ?? body.balanceCents;
+      const required = body.required ?? body.requiredCents;
+      const currency = typeof body.currency === "string" ? body.currency : "USD";
+      if (typeof balance === "number" && typeof required === "number") return `The prepaid credit (${minorMoney(balance, currency)}) does not cover the ${minorMoney(required, currency)} this costs. Top up first; nothing was changed.`;
+    }
+    if (code === "nothing_to_withdraw" && typeof body.withdrawable === "number") return `That is more than can be withdrawn now: at most ${minorMoney(body.withdrawable, typeof body.currency === "string" ? body.currency : "USD")}.`;
+    if (code === "invalid_idp_connection" && typeof body.message === "string") return `${field ? `${field.replace(/_/g, " ")}: ` : ""}${body.message}`;
+    if (code === "ADDON_REQUIRED" && body.addon === "addon.board_meeting") {
+      const price = typeof body.priceUsd === "number" ? ` ($${body.priceUsd} a month)` : "";
+      return `The organization's first board meeting is free; every further one needs the Board Meetings add-on${price}. The owner can enable it.`;
+    }
     const known = BY_CODE[code];
     if (known) return field ? `${known} (field: ${field})` : known;
     if (typeof body.message === "string") return body.message;
@@ -132,4 +220,15 @@ export function formatTime(iso: string | null | undefined): string {
 /** "1 file", "3 files". */
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** Minor units as money (cents; won for KRW), in the browser's locale. */
+export function minorMoney(minor: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat(undefined, { style: "currency", currency });
+    const exponent = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** exponent);
+  } catch {
+    return `${minor} ${currency}`;
+  }
 }

@@ -13,6 +13,7 @@ import type { AnyElysia } from "elysia";
 import type { AuditEventDefinition } from "./audit/catalog";
 import type { SealedRecordType } from "./audit/sealed-records";
 import type { ErrorCatalog } from "./http/error-catalog";
+import type { RefusalObserver } from "./http/kernel";
 import type { ApiTag } from "./http/openapi";
 import type { JobDefinition } from "./jobs/scheduler";
 import type { PlanLimitFamily } from "./plans";
@@ -56,6 +57,12 @@ export interface ModuleDefinition<Deps> {
   limits?: readonly PlanLimitFamily[];
   /** The organization settings sections whose rules it owns (platform/settings.ts); orgs stores and serves them. */
   settings?: readonly AnySettingsSection[];
+  /**
+   * Sees every request the app refuses with 401 or 403, before the answer leaves (the
+   * kernel awaits it): for a domain that must record refusals (agents seal an agent's
+   * refused write as agent.action_denied). It must be cheap for requests not its own.
+   */
+  refusals?: (deps: Deps) => RefusalObserver;
   /** When given, the module's routes are mounted only where this is true (dev routes). */
   mountedWhen?: (deps: Deps) => boolean;
 }

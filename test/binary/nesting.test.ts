@@ -36,8 +36,10 @@ const deepField = (field: string) => `{${JSON.stringify(field)}:${"[".repeat(5_0
 async function post(op: { method: string; path: string }, body: string): Promise<{ status: number; error: unknown; ms: number }> {
   const started = performance.now();
   const r = await server.fetch(op.path, { method: op.method, headers: { "content-type": "application/json" }, body });
-  const parsed = (await r.json().catch(() => null)) as { error?: unknown } | null;
-  return { status: r.status, error: parsed?.error, ms: performance.now() - started };
+  const parsed = (await r.json().catch(() => null)) as { error?: unknown; scimType?: unknown } | null;
+  // SCIM routes answer in SCIM's error body (DESIGN §7), where a body that is not JSON is invalidSyntax.
+  const error = op.path.startsWith("/scim/") ? (parsed?.scimType === "invalidSyntax" ? "invalid_json" : `scimType ${String(parsed?.scimType)}`) : parsed?.error;
+  return { status: r.status, error, ms: performance.now() - started };
 }
 
 test("every JSON operation refuses a body nested 30,000 deep, and one field nested 5,000 deep, with 400 at once", async () => {

@@ -24,6 +24,12 @@ export interface DashboardTarget {
   start(): Promise<{ base: string; request: TestApp["request"]; close(): Promise<void> }>;
   /** Whether to write docs/screenshots/. */
   screenshots: boolean;
+  /**
+   * Ends the current billing month (the renewals and the invoice close run in the next one),
+   * where the target can move its clock (in-process); against the binary the suite sees the
+   * open statement only.
+   */
+  endBillingMonth?: () => Promise<void>;
 }
 
 export function dashboardSuite(target: DashboardTarget): void {
@@ -34,6 +40,12 @@ export function dashboardSuite(target: DashboardTarget): void {
   let page: Page;
   let base: string;
   let slug: string;
+  /** The organization of the billing, single sign-on and SCIM steps (Free, no credit, when they start). */
+  let billingSlug: string;
+  /** Grace's own browser with her virtual authenticator: the approver, later the second director. */
+  let grace: { context: BrowserContext; page: Page } | undefined;
+  /** The board meeting the governance steps run. */
+  let meetingId: string;
 
   beforeAll(async () => {
     // WebAuthn needs a valid RP ID: the dashboard is served as http://localhost:PORT
@@ -92,6 +104,7 @@ export function dashboardSuite(target: DashboardTarget): void {
   }
 
   afterAll(async () => {
+    await grace?.context.close();
     await browser?.close();
     await running?.close();
   });
@@ -104,8 +117,9 @@ export function dashboardSuite(target: DashboardTarget): void {
     if (target.screenshots && process.env.SIGNET_SCREENSHOTS === "1") await Bun.write(join(SCREENSHOTS, `${name}.png`), png);
   };
 
-  async function auditTypes(): Promise<string[]> {
-    const r = await t.request("GET", `/api/v1/admin/audit/query?org=${slug}`, { token: await ownerToken() });
+  /** The newest audit events' types (50), or up to 200 of those under a type prefix. */
+  async function auditTypes(prefix?: string, org = slug): Promise<string[]> {
+    const r = await t.request("GET", `/api/v1/admin/audit/query?org=${org}${prefix ? `&type=${prefix}&limit=200` : ""}`, { token: await ownerToken() });
     return r.body.events.map((e: { type: string }) => e.type);
   }
 
@@ -406,7 +420,7 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/keys", "/apps", "/files", "/audit", "/settings"]) {
+        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/sso", "/billing", "/settings"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
@@ -643,10 +657,12 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await mine.getAttribute("data-status")).toBe("submitted");
         expect(await mine.textContent()).toContain("you submitted it");
 
-        // The approver signs in in a browser of his own, adds a passkey and approves.
+        // The approver signs in in a browser of her own, adds a passkey and approves. The
+        // browser stays open: she sits on the board and votes with the same passkey later.
         const approverContext = await browser.newContext();
-        try {
-          const approver = await approverContext.newPage();
+        grace = { context: approverContext, page: await approverContext.newPage() };
+        {
+          const approver = grace.page;
           approver.on("dialog", (d) => d.accept());
           await addVirtualAuthenticator(approverContext, approver);
           await signInWithMagicLink(approver, "grace@hopper.example");
@@ -663,8 +679,6 @@ export function dashboardSuite(target: DashboardTarget): void {
           await doc.locator("button", { hasText: "Approve with my passkey" }).click();
           await approver.waitForSelector(`#approvals-inbox [data-document-number="${number}"][data-status=completed]`);
           expect(await approver.textContent(`#approvals-inbox [data-document-number="${number}"]`)).toContain("you approved it");
-        } finally {
-          await approverContext.close();
         }
 
         // Back with the owner: the document is approved, and its number finds it, sealed and intact.
@@ -698,10 +712,439 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "the board: a personal organization is told why it has none; as a corporation the owner creates it, appoints two directors with their shares and the chairman, each sealed with her passkey",
+      async () => {
+        await page.click(`nav a[href="/orgs/${slug}/board"]`);
+        await page.waitForSelector("#board-not-applicable");
+        expect(await page.textContent("#board-not-applicable")).toContain("Only corporations and projects (SPVs) have a board of directors. Analytical Engines is a personal organization");
+        await page.click("#make-corporation");
+        await page.waitForSelector("#create-board");
+        expect((await t.request("GET", `/api/org/${slug}`, { token: await ownerToken() })).body.type).toBe("corporation");
+        await page.click("#create-board button[type=submit]");
+        await page.waitForSelector("#appoint-form");
+        expect(await page.textContent("#board-heading")).toBe("Board of Directors");
+
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        // AI badges are not offered: a director is a person.
+        expect(await page.$$eval("#appoint-who option", (options) => options.map((o) => o.textContent))).toEqual(["Choose…", EMAIL, "grace@hopper.example"]);
+        for (const [who, share] of [[EMAIL, "60"], ["grace@hopper.example", "40"]] as const) {
+          await page.selectOption("#appoint-who", ids[who]!);
+          await page.fill("#appoint-share", share);
+          await page.click("#appoint-form button[type=submit]");
+          await page.locator(`#directors li[data-director-name="${who}"][data-share="${share}"]`).waitFor();
+        }
+        await page.selectOption("#chairman", ids[EMAIL]!);
+        await page.click("#save-chairman");
+        await page.locator(`#directors li[data-director-name="${EMAIL}"][data-chairman=true]`).waitFor();
+        expect(await page.textContent("#board-chairman")).toBe(EMAIL);
+        expect(await unlabelledControls()).toEqual([]);
+
+        const board = (await t.request("GET", `/api/org/${slug}/board`, { token: await ownerToken() })).body;
+        expect(board).toMatchObject({ exists: true, name: "Board of Directors", chairmanConnectedId: ids[EMAIL] });
+        // Longest-serving first; the test clock stands still, so both seats date from the same instant: compare by name.
+        expect(board.members.map((m: { displayName: string; SharePercent: number; isChairman: boolean }) => [m.displayName, m.SharePercent, m.isChairman]).sort()).toEqual([
+          [EMAIL, 60, true],
+          ["grace@hopper.example", 40, false],
+        ]);
+        expect((await auditTypes("business.board.")).sort()).toEqual(["business.board.chairman_changed", "business.board.created", "business.board.member_appointed", "business.board.member_appointed"]);
+        expect(await auditTypes("org.type_changed")).toEqual(["org.type_changed"]);
+        await shot("board");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "meetings: scheduling on the Free plan is refused in plain words; on Pro a board meeting with two agenda items and both directors is scheduled and listed with their RSVP",
+      async () => {
+        const ids = Object.fromEntries((await orgGraph()).people.map((p) => [p.displayName, p.connectedId]));
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        await page.waitForSelector("text=No meetings yet");
+        await page.fill("#meeting-title", "Board meeting, first quarter");
+        await page.selectOption("#meeting-type", "10");
+        await page.selectOption("#meeting-mode", "1");
+        await page.fill("#meeting-location", "https://meet.example/board");
+        await page.fill("#meeting-agenda", "Approve the accounts\nElect the auditor");
+        await page.locator("#meeting-participants").getByLabel("grace@hopper.example", { exact: true }).check();
+        expect(await unlabelledControls()).toEqual([]);
+        await page.click("#create-meeting-form button[type=submit]");
+        await page.waitForSelector("#create-meeting-form .error");
+        expect(await page.textContent("#create-meeting-form .error")).toBe("Meetings need the Pro plan or higher.");
+
+        // Pro, paid from credit topped up through the dev gateway, and the board meetings add-on
+        // (the first board meeting is free; the follow-up made at completion is the second).
+        const owner = { token: await ownerToken() };
+        expect((await t.request("POST", `/api/org/${slug}/billing/top-ups`, { ...owner, json: { amount: 50_000 } })).status).toBe(200);
+        expect((await t.request("PUT", `/api/org/${slug}/billing/plan`, { ...owner, json: { plan: "pro" } })).status).toBe(200);
+        expect((await t.request("POST", `/api/org/${slug}/settings/addons/board_meetings`, owner)).status).toBe(200);
+
+        await page.click("#create-meeting-form button[type=submit]");
+        await page.waitForSelector("#agenda li[data-index='1']", { timeout: 10_000 }).catch(async (e) => {
+          throw new Error(`no meeting page: ${(await page.locator("#create-meeting-form .error").allTextContents()).join(" ") || e}`);
+        });
+        meetingId = new URL(page.url()).pathname.split("/").pop()!;
+        const created = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}`, owner)).body;
+        expect(created).toMatchObject({ title: "Board meeting, first quarter", type: 10, mode: 1, status: "Scheduled", location: "https://meet.example/board", organizerConnectedId: ids[EMAIL] });
+        expect(created.agendaItems.map((i: { index: number; title: string }) => `${i.index} ${i.title}`)).toEqual(["0 Approve the accounts", "1 Elect the auditor"]);
+        expect(created.participants.map((p: { displayName: string; role: string; rsvpStatus: string }) => [p.displayName, p.role, p.rsvpStatus])).toEqual([
+          [EMAIL, "Organizer", "accepted"],
+          ["grace@hopper.example", "Participant", "pending"],
+        ]);
+        // Grace's invitation carries the three RSVP links.
+        const invitation = (await t.request("GET", "/api/dev/outbox?to=grace@hopper.example")).body.messages[0];
+        expect(invitation.links.filter((l: string) => l.includes(`/api/meetings/rsvp/`))).toHaveLength(3);
+
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        const card = page.locator(`#meeting-list li[data-meeting-id="${meetingId}"]`);
+        await card.waitFor();
+        expect(await card.getAttribute("data-status")).toBe("Scheduled");
+        expect(await card.locator(".rsvp-list li").evaluateAll((items) => items.map((i) => `${i.getAttribute("data-participant-name")} ${i.getAttribute("data-rsvp")}`))).toEqual([
+          `${EMAIL} accepted`,
+          "grace@hopper.example pending",
+        ]);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "a board meeting: both directors checked in, item 0 opened, each votes Assent with her own passkey, the vote closed and the outcome previewed (0 Passed, 1 Not voted)",
+      async () => {
+        await page.click(`#meeting-list li[data-meeting-id="${meetingId}"] h3 a`);
+        await page.waitForSelector("#participant-list");
+        for (const who of [EMAIL, "grace@hopper.example"]) {
+          await page.getByLabel(`${who} is present`).check();
+          await page.locator(`#participant-list li[data-participant-name="${who}"][data-present=true]`).waitFor();
+        }
+        await page.click("#open-item-0");
+        const item0 = page.locator("#agenda li[data-index='0']");
+        await page.locator("#agenda li[data-index='0'][data-status=Open]").waitFor();
+        expect(await unlabelledControls()).toEqual([]);
+
+        // The chairman (and organizer) votes with her passkey: the seal binds meeting, item and choice.
+        await page.click("#vote-0-assent");
+        await item0.locator(`.vote-list li[data-voter-name="${EMAIL}"][data-decision=Assent]`).waitFor();
+
+        // The second director votes in her own browser with her own passkey.
+        const other = grace!.page;
+        await other.goto(`${base}/orgs/${slug}/meetings/${meetingId}`);
+        await other.locator("#agenda li[data-index='0'][data-status=Open]").waitFor();
+        // She is neither organizer nor chairman: she votes, and does not open, close or check in.
+        expect(await other.locator("#open-item-1, #close-item-0, #complete-meeting, input[id^=present-]").count()).toBe(0);
+        expect(await unlabelledControls(other)).toEqual([]);
+        await other.click("#vote-0-assent");
+        await other.locator(`#agenda li[data-index='0'] .vote-list li[data-voter-name="grace@hopper.example"][data-decision=Assent]`).waitFor();
+        expect(await other.textContent("#agenda li[data-index='0'] .vote")).toContain("Your vote: Assent");
+
+        // The organizer's page follows the vote live.
+        await item0.locator(`.vote-list li[data-voter-name="grace@hopper.example"][data-decision=Assent]`).waitFor();
+        const votes = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}/agenda-votes`, { token: await ownerToken() })).body;
+        expect(votes.map((v: { agendaIndex: number; voterName: string; decision: string; changes: number }) => [v.agendaIndex, v.voterName, v.decision, v.changes]).sort()).toEqual([
+          [0, EMAIL, "Assent", 0],
+          [0, "grace@hopper.example", "Assent", 0],
+        ]);
+        for (const v of votes) expect(v.recordHash).toMatch(/^[0-9a-f]{64}$/);
+
+        await page.click("#close-item-0");
+        await page.locator("#agenda li[data-index='0'][data-status=Closed]").waitFor();
+        // Frozen once voted: the organizer may no longer reword or drop it.
+        await item0.locator(".item-editor summary").click();
+        expect(await item0.textContent()).toContain("its title is frozen");
+        expect(await item0.locator("[id^=drop-]").count()).toBe(0);
+
+        await page.click("#preview-outcomes");
+        await page.locator("#outcomes tr[data-index='0'][data-outcome=Passed]").waitFor();
+        expect(await page.locator("#outcomes tr[data-index='1']").getAttribute("data-outcome")).toBe("NotVoted");
+        expect(await page.textContent("#outcomes tr[data-index='0']")).toContain("2 of 2");
+        await item0.locator(".item-editor summary").click();
+        await page.locator("#agenda-heading").evaluate((heading) => heading.scrollIntoView());
+        await shot("meeting");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "completing the board meeting with a follow-up files the minutes in Files under the meeting and lists the follow-up with the unvoted item",
+      async () => {
+        await page.click("#complete-meeting");
+        await page.waitForSelector("#minutes-filed");
+        await page.waitForSelector("#follow-up-created");
+        await page.waitForSelector(".page-head >> text=Completed");
+        const owner = { token: await ownerToken() };
+        const done = (await t.request("GET", `/api/org/${slug}/meetings/${meetingId}`, owner)).body;
+        expect(done.status).toBe("Completed");
+        expect(done.agendaItems.map((i: { index: number; status: string; outcome: string }) => [i.index, i.status, i.outcome])).toEqual([
+          [0, "Closed", "Passed"],
+          [1, "Closed", "NotVoted"],
+        ]);
+        expect(done.minutesFileId).toBeString();
+        expect(done.followUpMeetingId).toBeString();
+        expect(await page.textContent("#compiled-minutes")).toContain("Approve the accounts");
+        // No more voting, opening or check-in on a completed meeting.
+        expect(await page.locator("[id^=vote-], [id^=open-item-], [id^=close-item-], input[id^=present-]").count()).toBe(0);
+
+        // The filed minutes, from the meeting's link to Files: scope meeting:{id}.
+        await page.click("#minutes-in-files");
+        const file = page.locator(`#files li[data-file-scope="meeting:${meetingId}"]`);
+        await file.waitFor();
+        expect(await file.getAttribute("data-file-name")).toMatch(/^Minutes - Board meeting, first quarter - \d{4}-\d{2}-\d{2}\.md$/);
+        expect(await file.textContent()).toContain("for a meeting");
+        const listed = (await t.request("GET", `/api/org/${slug}/files?view=all&q=Minutes`, owner)).body.files;
+        expect(listed).toContainEqual(expect.objectContaining({ id: done.minutesFileId, scope: `meeting:${meetingId}`, contentType: "text/markdown" }));
+
+        // The follow-up in the list: Scheduled, a week out, carrying item 1 to both directors.
+        await page.click(`nav a[href="/orgs/${slug}/meetings"]`);
+        const followUp = page.locator(`#meeting-list li[data-meeting-id="${done.followUpMeetingId}"]`);
+        await followUp.waitFor();
+        expect(await followUp.getAttribute("data-meeting-title")).toBe("Board meeting, first quarter (follow-up)");
+        expect(await followUp.getAttribute("data-status")).toBe("Scheduled");
+        expect(await page.getAttribute(`#meeting-list li[data-meeting-id="${meetingId}"]`, "data-status")).toBe("Completed");
+        const next = (await t.request("GET", `/api/org/${slug}/meetings/${done.followUpMeetingId}`, owner)).body;
+        expect(next).toMatchObject({ type: 10, carriedFromMeetingId: meetingId });
+        expect(next.agendaItems.map((i: { title: string; carriedFromIndex: number }) => [i.title, i.carriedFromIndex])).toEqual([["Elect the auditor", 1]]);
+        expect(await auditTypes("business.meeting.")).toEqual(
+          expect.arrayContaining(["business.meeting.created", "business.meeting.attendance_marked", "business.meeting.agenda_opened", "business.meeting.agenda_voted", "business.meeting.completed", "business.meeting.minutes_filed", "business.meeting.follow_up_linked"]),
+        );
+        expect(await unlabelledControls()).toEqual([]);
+        await shot("meetings");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "single sign-on on the Free plan: the page says the plan includes no connections, and adding one is refused in words",
+      async () => {
+        // Billing, single sign-on and SCIM run in an organization of their own, on the Free plan with
+        // no credit: the board and meetings steps above upgraded the first one.
+        const created = await t.request("POST", "/api/org/create", { token: await ownerToken(), json: { name: "Difference Engines", slug: "difference-engines" } });
+        expect(created.status).toBeLessThan(300);
+        billingSlug = "difference-engines";
+        await page.goto(`${base}/orgs/${billingSlug}`);
+        await page.click(`nav a[href="/orgs/${billingSlug}/sso"]`);
+        await page.waitForSelector("#sso-cap[data-limit='0']");
+        expect(await page.textContent("#sso-cap")).toContain("The Free plan includes no single sign-on connections.");
+        await page.fill("#oidc-client-id", "signet-dashboard");
+        await page.fill("#oidc-issuer", "https://idp.engines.example");
+        await page.click("#connection-editor button[type=submit]");
+        await page.waitForSelector("#connection-editor .error");
+        expect(await page.textContent("#connection-editor .error")).toBe("Your plan allows no single sign-on connections. Upgrade the plan on the Billing page, or deactivate a connection.");
+        expect((await t.request("GET", `/api/org/${billingSlug}/idp-connections`, { token: await ownerToken() })).body).toMatchObject({ connections: [], limit: 0, used: 0 });
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "billing: a dev-gateway top-up shows in the balance and the ledger, the upgrade to Business its charge, an add-on goes on, and the month's invoice answers its verify link",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const usd = (minor: number) => page.evaluate((m) => new Intl.NumberFormat(undefined, { style: "currency", currency: "USD" }).format(m / 100), minor);
+        await page.click(`nav a[href="/orgs/${billingSlug}/billing"]`);
+        await page.waitForSelector("#credit-balance");
+        expect(await page.textContent("#credit-balance")).toBe(await usd(0));
+        expect(await page.textContent("#plan-name")).toBe("Free");
+        await page.waitForSelector("#ledger >> text=No money has moved yet.");
+        await page.waitForSelector("#invoices >> text=No invoices yet.");
+
+        // A fraction of a cent is refused before anything is sent; then $500 through the dev gateway.
+        await page.fill("#top-up-amount", "12.345");
+        await page.click("#top-up button[type=submit]");
+        await page.waitForSelector("#top-up .error");
+        expect(await page.textContent("#top-up .error")).toContain("at most 2 decimals");
+        await page.fill("#top-up-amount", "500");
+        await page.click("#top-up button[type=submit]");
+        await page.waitForSelector("#top-up-result");
+        expect(await page.textContent("#top-up-result")).toBe(`Added ${await usd(50_000)} through the dev gateway (no card was charged).`);
+        await page.waitForSelector(`#credit-balance >> text=${await usd(50_000)}`);
+        const topUp = page.locator("#ledger-table tr[data-ref-id^='topup:']");
+        await topUp.waitFor();
+        expect(await topUp.textContent()).toContain(`+${await usd(50_000)}`);
+
+        // Upgrading charges the rest of the month at once, and the page says how much.
+        await page.selectOption("#plan-select", "business");
+        await page.click("#change-plan button[type=submit]");
+        await page.waitForSelector("#plan-result[data-change=upgraded]");
+        const charged = Number(await page.getAttribute("#plan-result", "data-charged"));
+        const summary = (await t.request("GET", `/api/org/${billingSlug}/billing`, owner)).body;
+        expect(summary).toMatchObject({ plan: "business", balance: 50_000 - charged, scheduledPlan: null, delinquency: null });
+        expect(charged).toBeGreaterThan(0);
+        expect(await page.textContent("#plan-result")).toBe(`Upgraded to Business: ${await usd(charged)} was taken from the credit for the rest of this month.`);
+        await page.waitForSelector("#plan-name >> text=Business");
+        const proration = page.locator("#ledger-table tr[data-ref-id^='proration:plan:free>business']");
+        await proration.waitFor();
+        expect(await proration.textContent()).toContain(await usd(-charged));
+
+        // An add-on on, charged its prorated month.
+        await page.check("#addon-audit_analytics");
+        await page.waitForSelector("li[data-addon-key=audit_analytics][data-active=true] .addon-note");
+        const addonCharge = summary.balance - (await t.request("GET", `/api/org/${billingSlug}/billing`, owner)).body.balance;
+        expect(addonCharge).toBeGreaterThan(0);
+        expect(await page.textContent("li[data-addon-key=audit_analytics] .addon-note")).toBe(`On: ${await usd(addonCharge)} was taken from the credit for the rest of this month.`);
+
+        // The month's open statement holds both charges; its verify link answers without an account.
+        const statement = page.locator("#invoices li[data-status=Open]");
+        await statement.waitFor();
+        expect(await statement.textContent()).toContain(`Total ${await usd(charged + addonCharge)}`);
+        expect(await statement.locator("a", { hasText: "PDF" }).count()).toBe(0);
+        const verifyHref = (await statement.locator("a.verify-link").getAttribute("href"))!;
+        const openVerdict = await t.request("GET", verifyHref);
+        expect(openVerdict.status).toBe(200);
+        expect(openVerdict.body).toMatchObject({ status: "open", verdict: "open", selfHash: null });
+        await statement.locator("button", { hasText: "Check the seal" }).click();
+        await statement.locator("[data-verdict=open]").waitFor();
+        expect(await unlabelledControls()).toEqual([]);
+        await shot("billing", true);
+
+        if (target.endBillingMonth) {
+          // The month ends: the statement is issued, sealed and numbered, with a PDF and a valid seal;
+          // the next month's Business plan costs more than the credit left, so a grace opens.
+          await target.endBillingMonth();
+          await page.reload();
+          await page.waitForSelector("#grace-banner");
+          const delinquency = (await t.request("GET", `/api/org/${billingSlug}/billing`, owner)).body.delinquency;
+          expect(delinquency.failedAttempts).toBe(1);
+          const graceEnds = await page.evaluate((iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }), delinquency.graceEndsAt);
+          expect(await page.textContent("#grace-ends")).toBe(graceEnds);
+          expect(await page.textContent("#grace-banner")).toContain("the plan drops to Free and paid add-ons switch off");
+          const issued = page.locator("#invoices li[data-status=Issued]");
+          await issued.waitFor();
+          expect(await issued.locator(".invoice-number").textContent()).toMatch(/^INV-\d{6}-\d{4}$/);
+          const pdfHref = (await issued.locator("a", { hasText: "PDF" }).getAttribute("href"))!;
+          const pdf = await page.evaluate(async (href) => {
+            const r = await fetch(href);
+            return { status: r.status, type: r.headers.get("content-type"), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
+          }, pdfHref);
+          expect(pdf).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
+          await issued.locator("button", { hasText: "Check the seal" }).click();
+          await issued.locator("[data-verdict=valid]").waitFor();
+          expect((await t.request("GET", (await issued.locator("a.verify-link").getAttribute("href"))!)).body.verdict).toBe("valid");
+
+          // A top-up pays the open charge at once and ends the grace.
+          await page.fill("#top-up-amount", "300");
+          await page.click("#top-up button[type=submit]");
+          await page.waitForSelector("#grace-banner", { state: "detached" });
+          expect((await t.request("GET", `/api/org/${billingSlug}/billing`, owner)).body).toMatchObject({ plan: "business", delinquency: null });
+        }
+
+        // What can go back to the card, and a withdrawal with its fee.
+        const quote = (await t.request("GET", `/api/org/${billingSlug}/billing/withdrawals/quote`, owner)).body;
+        await page.waitForSelector(`#withdrawable >> text=${await usd(quote.withdrawable)}`);
+        await page.fill("#withdraw-amount", "10");
+        await page.click("#withdraw-form button[type=submit]");
+        await page.waitForSelector("#withdraw-result");
+        expect(await page.textContent("#withdraw-result")).toContain(`Withdrew ${await usd(1_000)}: fee ${await usd(59)}, ${await usd(941)} back to the card`);
+        expect(await auditTypes(undefined, billingSlug)).toEqual(expect.arrayContaining(["org.credit.topped_up", "payment.plan.upgraded", "org.addon.enabled", "payment.credit.withdrawn"]));
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "SSO: a custom OIDC connection shows “Client secret set” and never the secret, counts against the cap, tests in plain words, becomes the default, and the SP details copy",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const secret = "sso-client-secret-never-shown-0123456789";
+        await page.click(`nav a[href="/orgs/${billingSlug}/sso"]`);
+        await page.waitForSelector("#sso-cap[data-limit='10']");
+        expect(await page.textContent("#sso-cap")).toBe("0 of 10 active connections on the Business plan. Inactive connections do not count.");
+        await page.selectOption("#connection-type", "custom-oidc");
+        await page.fill("#connection-name", "Engines IdP");
+        await page.fill("#connection-domain", "engines.example");
+        await page.fill("#oidc-client-id", "signet-dashboard");
+        await page.fill("#oidc-client-secret", secret);
+        // A discovery URL on the loopback: saved without being fetched; the test reports it.
+        await page.selectOption("#oidc-source", "discovery");
+        await page.fill("#oidc-discovery", "https://127.0.0.1:9/.well-known/openid-configuration");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.click("#connection-editor button[type=submit]");
+        const item = page.locator("li[data-connection-name='Engines IdP']");
+        await item.waitFor();
+        expect(await item.locator(".secret-state").textContent()).toBe("Client secret set");
+        expect(await page.inputValue("#oidc-client-secret")).toBe("");
+        expect(await page.content()).not.toContain(secret);
+        await page.waitForSelector("#sso-cap[data-used='1']");
+        expect(await page.textContent("#sso-cap")).toContain("1 of 10 active connections");
+        const list = (await t.request("GET", `/api/org/${billingSlug}/idp-connections`, owner)).body;
+        expect(list).toMatchObject({ limit: 10, used: 1 });
+        expect(list.connections[0]).toMatchObject({ type: "custom-oidc", display_name: "Engines IdP", email_domain: "engines.example", oidc_client_secret_set: true });
+        expect(JSON.stringify(list)).not.toContain(secret);
+        expect(await item.textContent()).toContain(list.connections[0].redirect_uri);
+
+        // The test fetches what a sign-in would and says what is wrong.
+        await item.locator("button", { hasText: "Test" }).click();
+        const report = item.locator(".report");
+        await report.waitFor();
+        expect(await report.getAttribute("data-ok")).toBe("false");
+        expect(await report.textContent()).toContain("A sign-in through this connection would fail.");
+        expect(await report.locator(".problems li").count()).toBeGreaterThan(0);
+
+        // Editing without a secret keeps the stored one.
+        await item.locator("button", { hasText: "Edit" }).click();
+        await page.waitForSelector("#connection-form-heading >> text=Edit Engines IdP");
+        await page.fill("#connection-name", "Engines SSO");
+        await page.click("#connection-editor button[type=submit]");
+        const renamed = page.locator("li[data-connection-name='Engines SSO']");
+        await renamed.waitFor();
+        expect(await renamed.locator(".secret-state").textContent()).toBe("Client secret set");
+
+        // The policy: this connection by default, existing members only.
+        const id = list.connections[0].id;
+        await page.selectOption("#policy-default", id);
+        await page.uncheck("#policy-jit");
+        await page.click("#policy-form button[type=submit]");
+        await page.waitForSelector("#sso-policy >> text=Saved.");
+        expect((await t.request("GET", `/api/org/${billingSlug}/settings/federation`, owner)).body).toMatchObject({ default_connection_id: id, jit_membership: false });
+        await renamed.locator("text=Default").waitFor();
+
+        // The organization's SAML service-provider details, with copy buttons.
+        expect(await page.textContent("#sp-entity-id")).toBe(`${base}/idp/${billingSlug}/saml/metadata`);
+        expect(await page.textContent("#sp-acs-url")).toBe(`${base}/idp/${billingSlug}/callback`);
+        expect(await page.textContent("#sp-certificate")).toStartWith("-----BEGIN CERTIFICATE-----");
+        await page.click("#sp-metadata >> button:has-text('Copy entity ID')");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/idp/${billingSlug}/saml/metadata`);
+        expect(await unlabelledControls()).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot("sso");
+
+        // Deactivated, it no longer counts.
+        await renamed.locator("button", { hasText: "Deactivate" }).click();
+        await page.waitForSelector("li[data-connection-name='Engines SSO'][data-status=inactive]");
+        await page.waitForSelector("#sso-cap[data-used='0']");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "SCIM: the base URL, a token shown once that works, revoked (it stops working), then deleted",
+      async () => {
+        expect(await page.textContent("#scim-base-url")).toBe(`${base}/scim/v2/${billingSlug}`);
+        await page.waitForSelector("#scim >> text=No SCIM tokens.");
+        await page.click("#create-scim-token");
+        const shown = page.locator("#scim .secret-value");
+        await shown.waitFor();
+        const token = (await shown.textContent())!;
+        expect(token).toStartWith("ah_scim_");
+        await page.click("#scim #copy-secret");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+        expect((await t.request("GET", `/scim/v2/${billingSlug}/Users`, { token })).status).toBe(200);
+        await page.click("#scim >> text=I have stored it");
+        const row = page.locator("#scim-tokens li[data-status=active]");
+        await row.waitFor();
+        expect(await row.textContent()).toContain(token.slice(0, 16));
+        expect(await page.content()).not.toContain(token);
+
+        await row.locator("button", { hasText: "Revoke" }).click();
+        await page.waitForSelector("#scim-tokens li[data-status=revoked]");
+        expect((await t.request("GET", `/scim/v2/${billingSlug}/Users`, { token })).status).toBe(401);
+        await page.locator("#scim-tokens li[data-status=revoked]").locator("button", { hasText: "Delete" }).click();
+        await page.waitForSelector("#scim >> text=No SCIM tokens.");
+        expect((await t.request("GET", `/api/org/${billingSlug}/settings/scim/tokens`, { token: await ownerToken() })).body).toEqual([]);
+        expect(await auditTypes(undefined, billingSlug)).toEqual(expect.arrayContaining(["org.scim.token_created", "org.scim.token_revoked", "org.scim.token_erased", "org.idp.connection_created", "org.idp.policy_updated"]));
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        for (const path of ["/teams", "/org-chart", "/approvals", ""]) {
+        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, "/billing", "/sso", ""]) {
           await page.goto(`${base}/orgs/${slug}${path}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");

@@ -1,6 +1,8 @@
-/** The dashboard suite (dashboard-suite.ts) against the app in-process; with SIGNET_SCREENSHOTS=1 it rewrites docs/screenshots/. */
+/** The dashboard suite (dashboard-suite.ts) against the app in-process, whose clock can end a billing month; with SIGNET_SCREENSHOTS=1 it rewrites docs/screenshots/. */
 import { createTestApp, type TestApp } from "../support/harness";
 import { dashboardSuite } from "./dashboard-suite";
+
+let t: TestApp;
 
 dashboardSuite({
   screenshots: true,
@@ -8,7 +10,7 @@ dashboardSuite({
     let app: TestApp["app"] | undefined;
     const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app!.handle(request) });
     const base = `http://localhost:${server.port}`;
-    const t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1" } });
+    t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1" } });
     app = t.app;
     return {
       base,
@@ -18,5 +20,19 @@ dashboardSuite({
         await t.close();
       },
     };
+  },
+  // The test clock stands still: move it five minutes into the next month for the renewals and the close, then back.
+  async endBillingMonth() {
+    const now = t.clock.now();
+    const at = new Date(now);
+    t.clock.set(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1, 0, 5));
+    try {
+      for (const job of ["billing.renewals", "billing.invoices.close"]) {
+        const run = await t.ctx.jobs.runNow(job);
+        if (run.outcome !== "ok") throw new Error(`${job}: ${run.outcome} ${run.error}`);
+      }
+    } finally {
+      t.clock.set(now);
+    }
   },
 });

@@ -14,6 +14,8 @@ interface FileRow {
   fileName: string;
   contentType: string;
   sizeBytes: number;
+  /** free, or meeting:{id} for a meeting's minutes and recordings (approval, notification…). */
+  scope: string;
   uploadedAt: string;
   storageClass: string;
   deletedAt: string | null;
@@ -38,10 +40,12 @@ const PAGE_SIZE = 20;
 
 export function FilesPage({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}`;
+  // A link from another page may open the list searched (?q=) and for everyone (?view=all), as a meeting's filed minutes do.
+  const [linked] = useState(() => new URLSearchParams(location.search));
   const [trashed, setTrashed] = useState(false);
-  const [view, setView] = useState("mine");
-  const [search, setSearch] = useState("");
-  const [q, setQ] = useState("");
+  const [view, setView] = useState(linked.get("view") === "all" ? "all" : "mine");
+  const [search, setSearch] = useState(linked.get("q") ?? "");
+  const [q, setQ] = useState(linked.get("q") ?? "");
   const [page, setPage] = useState(1);
   const files = useLoad(
     () => api<{ files: FileRow[]; total: number }>("GET", `${base}/files${query({ trashed: trashed || undefined, q, view, page, pageSize: PAGE_SIZE })}`),
@@ -218,11 +222,12 @@ function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onCh
   };
 
   return (
-    <li class="file card" data-file-name={file.fileName}>
+    <li class="file card" data-file-name={file.fileName} data-file-scope={file.scope}>
       <div class="file-main">
         <span class="file-name">{file.fileName}</span>
         <span class="muted">
           {formatBytes(file.sizeBytes)} · {file.contentType} · {formatTime(file.uploadedAt)}
+          {file.scope.startsWith("meeting:") ? " · for a meeting" : ""}
           {file.storageClass === "infrequent" ? " · infrequent access" : ""}
           {file.restorableUntil ? ` · restorable until ${formatTime(file.restorableUntil)}` : ""}
         </span>

@@ -5,6 +5,7 @@ import { ACCESS_EVENTS } from "./events";
 import { apiKeyRevocationMarkers } from "./machine/api-keys";
 import { looksLikeM2mToken } from "./machine/m2m-token";
 import { resolveMachineAccess } from "./machine/m2m";
+import { looksLikeAgentCredential, resolveAgentAccess } from "./machine/agent-credentials";
 import { machineErrors } from "./machine/errors";
 import { apiKeySettings } from "./machine/key-settings";
 import { keyRoutes } from "./machine/routes";
@@ -31,7 +32,14 @@ export const accessModule = defineModule<AppContext>({
   errors: [machineErrors, permitErrors],
   init: (deps) => {
     deps.keyring.readMarkersWith(apiKeyRevocationMarkers);
-    return { machineTokens: { looksLikeToken: looksLikeM2mToken, resolve: (token, slug) => resolveMachineAccess(deps, token, slug) } };
+    // An agent's credential is presented like an M2M token and resolved here too; the agents
+    // module provides the roster it is checked against (`agentRoster`) at its own init.
+    return {
+      machineTokens: {
+        looksLikeToken: (bearer) => looksLikeM2mToken(bearer) || looksLikeAgentCredential(bearer),
+        resolve: (token, slug) => (looksLikeAgentCredential(token) ? resolveAgentAccess(deps, token, slug) : resolveMachineAccess(deps, token, slug)),
+      },
+    };
   },
   routes: (ctx) => [keyRoutes(ctx), permitRoutes(ctx), publicV1Routes(ctx)],
   jobs: (ctx) => [permitIdempotencyPruneJob(ctx)],

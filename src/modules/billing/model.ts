@@ -111,6 +111,7 @@ export const Invoice = t.Object({
 });
 export const InvoiceQuery = t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: INVOICE_LIST.max, description: `Default ${INVOICE_LIST.default}, at most ${INVOICE_LIST.max}` })) });
 export const InvoiceParams = t.Object({ id: t.String({ minLength: 1, maxLength: 100 }) });
+export const OrgInvoiceParams = t.Object({ slug: OrgSlug, id: InvoiceParams.properties.id });
 
 export const Verification = t.Object({
   id: t.String(),

@@ -84,6 +84,43 @@ export function billingOrgRoutes(ctx: AppContext) {
           `Emits payment.top_up.started, then org.credit.topped_up. ${OWNER}`,
       },
     })
+    .get(
+      "/invoices",
+      async ({ org, orgActor, query }) => {
+        assertCan(orgActor, BILLING_SCOPE);
+        return listInvoices(ctx.db.read, org.id, query.limit ?? M.INVOICE_LIST.default);
+      },
+      {
+        org: true,
+        params: SlugParams,
+        query: M.InvoiceQuery,
+        response: t.Array(M.Invoice),
+        detail: {
+          ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED"),
+          tags: INVOICE_TAGS,
+          summary: "The organization's invoices (dashboard)",
+          description: `What GET /api/public/v1/invoices answers, for the owner's dashboard session instead of an API key: newest period first, open statements with their lines so far. ${OWNER}`,
+        },
+      },
+    )
+    .get(
+      "/invoices/:id/pdf",
+      async ({ org, orgActor, params }) => {
+        assertCan(orgActor, BILLING_SCOPE);
+        return invoicePdf(ctx, org, params.id);
+      },
+      {
+        org: true,
+        params: M.OrgInvoiceParams,
+        detail: {
+          ...declaresErrors(...ORG_GUARD_ERRORS, "PERMISSION_DENIED", "not_found", "invoice_not_issued"),
+          tags: INVOICE_TAGS,
+          summary: "An issued invoice as a PDF (dashboard)",
+          description: `What GET /api/public/v1/invoices/{id}/pdf answers, for the owner's dashboard session. 409 invoice_not_issued for an open statement; 404 for another organization's. ${OWNER}`,
+          responses: { 200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } } },
+        },
+      },
+    )
     .get("/withdrawals/quote", ({ org, orgActor, request }) => withdrawalQuote(ctx, callerOf(org, orgActor, request)), {
       org: true,
       params: SlugParams,
@@ -106,6 +143,14 @@ export function billingOrgRoutes(ctx: AppContext) {
           `when the processor refuses (the credit is put back). Emits payment.credit.withdrawn. ${OWNER}`,
       },
     });
+}
+
+/** An issued invoice of the organization as a PDF response (409 invoice_not_issued while open). */
+async function invoicePdf(ctx: AppContext, org: { id: string; name: string; slug: string }, id: string): Promise<Response> {
+  const row = await issuedInvoiceRow(ctx.db.read, org.id, id);
+  const view = await invoiceOf(ctx.db.read, org.id, row.id);
+  const bytes = await renderInvoicePdf(view, { name: org.name, slug: org.slug });
+  return new Response(Buffer.from(bytes), { headers: { "content-type": "application/pdf", "content-disposition": `inline; filename="${view.number}.pdf"`, "cache-control": "private, no-store" } });
 }
 
 export function billingPublicRoutes(ctx: AppContext) {
@@ -173,12 +218,7 @@ export function invoiceRoutes(ctx: AppContext) {
     })
     .get(
       "/:id/pdf",
-      async ({ keyOrg, params }) => {
-        const row = await issuedInvoiceRow(ctx.db.read, keyOrg.id, params.id);
-        const view = await invoiceOf(ctx.db.read, keyOrg.id, row.id);
-        const bytes = await renderInvoicePdf(view, { name: keyOrg.name, slug: keyOrg.slug });
-        return new Response(Buffer.from(bytes), { headers: { "content-type": "application/pdf", "content-disposition": `inline; filename="${view.number}.pdf"`, "cache-control": "private, no-store" } });
-      },
+      ({ keyOrg, params }) => invoicePdf(ctx, keyOrg, params.id),
       {
         orgWideKey: true,
         params: M.InvoiceParams,

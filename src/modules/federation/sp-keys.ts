@@ -8,6 +8,8 @@
 // tsyringe, under @peculiar/x509, needs the Reflect metadata polyfill before it loads.
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
+import { generateKeyPair } from "node:crypto";
+import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { samlSpKeys } from "./schema";
@@ -22,15 +24,23 @@ export interface SpKey {
 const RSA = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
 const TEN_YEARS_MS = 3650 * 24 * 60 * 60 * 1000;
 
+// node:crypto generates RSA keys on the thread pool; WebCrypto's generateKey held the event
+// loop 60-160 ms per key (the fuzz saw /healthz wait behind a first SP metadata request).
+const generateRsaKeyPair = promisify(generateKeyPair);
+
 const sealContext = (orgId: string) => `saml_sp_keys:${orgId}`;
 
-function pem(label: string, der: ArrayBuffer): string {
+function pem(label: string, der: Uint8Array): string {
   const body = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
   return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
 }
 
 async function generate(slug: string, now: number): Promise<SpKey> {
-  const keys = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+  const pair = await generateRsaKeyPair("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "der" }, privateKeyEncoding: { type: "pkcs8", format: "der" } });
+  const keys: CryptoKeyPair = {
+    privateKey: await crypto.subtle.importKey("pkcs8", pair.privateKey, RSA, true, ["sign"]),
+    publicKey: await crypto.subtle.importKey("spki", pair.publicKey, RSA, true, ["verify"]),
+  };
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
       serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex").replace(/^[89a-f]/, "1"),
@@ -42,7 +52,7 @@ async function generate(slug: string, now: number): Promise<SpKey> {
     },
     crypto,
   );
-  return { certificatePem: cert.toString("pem"), privateKeyPem: pem("PRIVATE KEY", await crypto.subtle.exportKey("pkcs8", keys.privateKey)) };
+  return { certificatePem: cert.toString("pem"), privateKeyPem: pem("PRIVATE KEY", pair.privateKey) };
 }
 
 /** The organization's SP key, made and stored on first use (of two first uses at once, one wins). */

@@ -4,6 +4,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { auditEvent } from "../../platform/audit/catalog";
+import type { Tx } from "../../platform/db/database";
 import { newId } from "../../platform/ids";
 import { assertCan } from "../orgs/index";
 import { type GovernanceCaller, type GovernanceDeps, madeBy, recordEvent } from "./caller";
@@ -85,4 +86,28 @@ export async function removeRelationship(deps: GovernanceDeps, caller: Governanc
     await recordEvent(tx, caller, auditEvent(GOVERNANCE_EVENTS.relationshipRemoved, { type, sourceConnectedId: query.sourceId, targetConnectedId: query.targetId, manual, viaTeamIds }), now);
     return { type, sourceConnectedId: query.sourceId, targetConnectedId: query.targetId, removed: true as const };
   });
+}
+
+/**
+ * Adds a hand-made reporting edge `sourceId` → `targetId` in the caller's transaction, with
+ * reporting.relationship.added: for a domain that places a badge it issued under a person
+ * (agents: a hired agent reports to its hirer, spec 4.8 rule 3). Same rules as
+ * POST /relationships (live person or AI badges, no cycle, an existing hand-made edge
+ * is left as it is), but no scope is asked: the calling domain has checked its own.
+ */
+export async function addReportingEdgeInTx(tx: Tx, caller: GovernanceCaller, input: { sourceId: string; targetId: string; at: number }): Promise<EdgeView> {
+  await lockGraph(tx, caller.org.id);
+  const state = await loadGraph(tx, caller.org.id);
+  const source = badgeFor(state, input.sourceId, "SourceConnectedId");
+  const target = badgeFor(state, input.targetId, "TargetConnectedId");
+  if (source.id === target.id) throw governanceErrors.error("selfRelationship", { field: "TargetConnectedId", message: "an edge needs two different ConnectedIds" });
+  const same = state.relationships.filter((r) => r.type === "reporting" && r.sourceId === source.id && r.targetId === target.id);
+  if (same.some((r) => r.teamId === null)) return edgeViews(same)[0]!;
+  assertNoReportingCycle(state, { added: [{ sourceId: source.id, targetId: target.id }] });
+  const [row] = await tx
+    .insert(orgRelationships)
+    .values({ id: newId(), orgId: caller.org.id, type: "reporting", sourceId: source.id, targetId: target.id, teamId: null, createdBy: madeBy(caller.actor), createdAt: input.at })
+    .returning();
+  await recordEvent(tx, caller, auditEvent(GOVERNANCE_EVENTS.relationshipAdded, { type: "reporting", sourceConnectedId: source.id, targetConnectedId: target.id }), input.at);
+  return edgeViews([...same, row!])[0]!;
 }

@@ -50,8 +50,13 @@ export interface MachineOrgActor extends PermissionActor {
   appGroupId: string | null;
   /** The token's scopes, capped by the service account's role when bound. */
   scopes: readonly string[];
-  /** When the token expires (epoch ms). */
+  /** When the token expires (epoch ms); for an agent, when the agent expires. */
   expiresAt: number;
+  /**
+   * Set when the machine is an agent acting with its credential (spec 2.9, 4.8): its id
+   * (its badge, also `connectedId`). Its scopes are then its gate (access/principal.ts).
+   */
+  agentId: string | null;
 }
 
 /** Whoever calls an organization route that machines may use: a member or a machine. */
@@ -71,9 +76,10 @@ export interface Caller<A extends PermissionActor = OrgCaller> {
   userAgent: string | null;
 }
 
-/** How an audit event names whoever called: the member, or the API key behind an M2M token, with their badge. */
+/** How an audit event names whoever called: the member, the API key behind an M2M token, or an agent (its id), with their badge. */
 export function auditActorOf(actor: OrgCaller): AuditActor {
-  return actor.kind === "m2m" ? { kind: "m2m", id: actor.keyId, connectedId: actor.connectedId } : { kind: "user", id: actor.userId, connectedId: actor.connectedId };
+  if (actor.kind === "user") return { kind: "user", id: actor.userId, connectedId: actor.connectedId };
+  return actor.agentId ? { kind: "agent", id: actor.agentId, connectedId: actor.connectedId } : { kind: "m2m", id: actor.keyId, connectedId: actor.connectedId };
 }
 
 /** The Caller of a request, from what the guard resolved and the kernel's request info. */
@@ -83,11 +89,12 @@ export function callerOf<A extends PermissionActor>(org: Organization, actor: A,
 }
 
 /**
- * How the org guards check an M2M token. The access domain, above this one, provides it
- * at init (`machineTokens`), so the guard needs no import of it.
+ * How the org guards check an M2M token, or an agent's credential (`ah_agent_…`), which is
+ * presented the same way. The access domain, above this one, provides it at init
+ * (`machineTokens`), so the guard needs no import of it.
  */
 export interface MachineTokens {
-  /** A bearer with three dot-separated parts is an M2M token; a session token never has a dot. */
+  /** A bearer with three dot-separated parts is an M2M token, one starting ah_agent_ an agent credential; a session token is neither. */
   looksLikeToken(bearer: string): boolean;
   /** The token checked in full, then its organization, key and service account as of now: 401/404 otherwise. */
   resolve(token: string, slug: string): Promise<{ org: Organization; actor: MachineOrgActor }>;
@@ -194,4 +201,35 @@ export async function badgeIdsOf(reader: Queryable, orgId: string, userId: strin
 /** The members' user ids as a subquery, for another domain's query to filter by (it runs inside that query). */
 export function memberUserIds(reader: Queryable, orgId: string) {
   return reader.select({ id: memberships.userId }).from(memberships).where(eq(memberships.orgId, orgId));
+}
+
+/** What a person may do in an organization now, through their badge. */
+export interface PersonAuthority {
+  userId: string;
+  connectedId: string;
+  /** A built-in role key or a custom role id. */
+  role: string;
+  /** The role's scopes and the badge's direct grants, as the org guard computes them. */
+  scopes: readonly string[];
+}
+
+/**
+ * The authority of the person behind badge `connectedId`, read fresh: null unless the
+ * badge is an active person badge of the organization whose holder is still a member
+ * (a suspended or revoked badge, a machine or a team, or someone who left hold none).
+ * For a domain that acts on a person's behalf (an agent's operator, spec 4.8 rule 6).
+ */
+export async function personAuthorityOf(reader: Queryable, orgId: string, connectedId: string): Promise<PersonAuthority | null> {
+  const [row] = await reader
+    .select({ userId: connectedIds.userId, role: memberships.role })
+    .from(connectedIds)
+    .innerJoin(memberships, and(eq(memberships.orgId, connectedIds.orgId), eq(memberships.userId, connectedIds.userId)))
+    .where(and(eq(connectedIds.id, connectedId), eq(connectedIds.orgId, orgId), eq(connectedIds.type, "person"), eq(connectedIds.status, "active")));
+  if (!row?.userId) return null;
+  let custom: readonly string[] | undefined;
+  if (!parseBuiltinRole(row.role)) {
+    const [role] = await customRoleScopesQuery(reader).execute({ roleId: row.role, orgId });
+    custom = role?.scopes ?? [];
+  }
+  return { userId: row.userId, connectedId, role: row.role, scopes: withDirectGrants(scopesForRole(row.role, custom), await directScopesOf(reader, connectedId)) };
 }

@@ -3,7 +3,7 @@
  * and the door through which a group badge (a team, later the board) is issued. Orgs
  * owns the `connected_ids` table; governance builds its teams on these functions.
  */
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/database";
 import { newId } from "../../platform/ids";
 import { connectedIds } from "./schema";
@@ -80,4 +80,43 @@ export async function renameGroupBadge(tx: Tx, input: { orgId: string; id: strin
     .update(connectedIds)
     .set({ displayName: input.displayName, updatedAt: input.at })
     .where(and(eq(connectedIds.id, input.id), eq(connectedIds.orgId, input.orgId), eq(connectedIds.type, "group")));
+}
+
+/**
+ * Issues an agent's machine badge in the caller's transaction: type ai, no user and no
+ * service account, membership type `none` (spec 2.9: an agent is not a member and takes
+ * no seat). The agents domain records its own audit event.
+ */
+export async function issueAgentBadge(tx: Tx, input: { orgId: string; displayName: string; at: number }): Promise<BadgeSummary> {
+  const [row] = await tx
+    .insert(connectedIds)
+    .values({ id: newId(), orgId: input.orgId, type: "ai", membershipType: AGENT_MEMBERSHIP_TYPE, status: "active", displayName: input.displayName, createdAt: input.at, updatedAt: input.at })
+    .returning(summaryColumns());
+  return row!;
+}
+
+/** What an agent's badge records as its membership type: none (it holds no membership). */
+export const AGENT_MEMBERSHIP_TYPE = "none";
+
+/**
+ * Changes an agent's badge (status, display name) in the caller's transaction: only an ai
+ * badge of the organization with no user and no service account. A revoked badge stays
+ * revoked (revoked is final).
+ */
+export async function updateAgentBadge(tx: Tx, input: { orgId: string; id: string; status?: BadgeStatus; displayName?: string; at: number }): Promise<void> {
+  const set: Partial<typeof connectedIds.$inferInsert> = { updatedAt: input.at };
+  if (input.status !== undefined) set.status = input.status;
+  if (input.displayName !== undefined) set.displayName = input.displayName;
+  await tx
+    .update(connectedIds)
+    .set(set)
+    .where(
+      and(
+        eq(connectedIds.id, input.id),
+        eq(connectedIds.orgId, input.orgId),
+        eq(connectedIds.type, "ai"),
+        eq(connectedIds.membershipType, AGENT_MEMBERSHIP_TYPE),
+        ne(connectedIds.status, "revoked"),
+      ),
+    );
 }

@@ -2,15 +2,16 @@
  * The orgs domain's door (DESIGN §2): what other domains may use. Other domains import
  * from here only, never orgs' internals or tables.
  */
-export { assertCan, can, coversAll, grantFor, type PermissionActor } from "./permissions/service";
+export { assertCan, can, coversAll, grantFor, intersectScopes, type PermissionActor } from "./permissions/service";
 export { permissionErrors, PermissionErrors } from "./permissions/errors";
 export { directScopesOf, grantDirectScope, isRoleOfOrg, type MemberAuthority, memberAuthorityOf } from "./permissions/direct-grants";
-export { auditActorOf, type MachineOrgActor, badgeIdsOf, type Caller, callerOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, requireOwner, resolveOrgAccess } from "./access";
+export { auditActorOf, type MachineOrgActor, badgeIdsOf, type Caller, callerOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, type PersonAuthority, personAuthorityOf, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
-export { badgeOfOrg, badgesOfOrg, type BadgeStatus, type BadgeSummary, type BadgeType, createGroupBadge, renameGroupBadge } from "./badge-directory";
+export { AGENT_MEMBERSHIP_TYPE, badgeOfOrg, badgesOfOrg, type BadgeStatus, type BadgeSummary, type BadgeType, createGroupBadge, issueAgentBadge, renameGroupBadge, updateAgentBadge } from "./badge-directory";
 export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
+export { ensureSharedRole, scopesOfRole, type SharedRole } from "./members/roles";
 export { codeHash, randomCode, sameHash } from "./otp";
 export { OtpErrors, planErrors } from "./errors";
 export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";

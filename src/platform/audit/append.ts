@@ -19,7 +19,7 @@ import { GENESIS_CHAIN_HASH, hashAuditRecord, hashClientValue, nextChainHash, ty
 import { auditBaselines, auditEvents } from "./schema";
 
 export interface AuditActor {
-  kind: "user" | "api_key" | "m2m" | "scim" | "system" | "operator";
+  kind: "user" | "api_key" | "m2m" | "agent" | "scim" | "system" | "operator";
   id?: string | null;
   /** The actor's badge (ConnectedId) in the organization, when the caller knows it. */
   connectedId?: string | null;

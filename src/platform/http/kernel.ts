@@ -45,7 +45,16 @@ export interface KernelOptions {
   bodyLimits: Map<string, number>;
   /** TLS is served by this process: every response says Strict-Transport-Security. */
   hsts?: boolean;
+  /**
+   * Observers of refusals (401 and 403 answers), awaited before the answer leaves, so what
+   * they record exists once the client has its answer (the agents module seals an agent's
+   * refused write). One that fails is logged; the answer is unchanged.
+   */
+  refusalObservers?: readonly RefusalObserver[];
 }
+
+/** Sees a request the app refused (401 or 403) and the error it answers. */
+export type RefusalObserver = (request: Request, error: ApiError) => Promise<void> | void;
 
 /** One year, subdomains left to the operator (a custom login domain's parent is the customer's). */
 export const HSTS_HEADER = "max-age=31536000";
@@ -127,6 +136,16 @@ export function collectBodyLimits(routes: ReadonlyArray<{ method: string; path: 
 
 export function httpKernel(options: KernelOptions) {
   const { logger, trustedProxies, bodyLimits, hsts } = options;
+  const refusalObservers = options.refusalObservers ?? [];
+  const observeRefusal = async (request: Request, error: ApiError) => {
+    for (const observe of refusalObservers) {
+      try {
+        await observe(request, error);
+      } catch (e) {
+        logger.error("refusal observer failed", { requestId: requestInfo(request).id, error: (e as Error)?.message, stack: (e as Error)?.stack });
+      }
+    }
+  };
   return new Elysia({ name: "http-kernel" })
     .onRequest(({ request, set, server }) => {
       const incoming = request.headers.get("x-request-id");
@@ -163,7 +182,7 @@ export function httpKernel(options: KernelOptions) {
       if (bytes.length === 0) return undefined;
       return bytes.buffer;
     })
-    .onError({ as: "global" }, ({ error, code, request, set }) => {
+    .onError({ as: "global" }, async ({ error, code, request, set }) => {
       const info = requestInfo(request);
       set.headers["x-request-id"] = info.id;
       if (hsts) set.headers["strict-transport-security"] = HSTS_HEADER;
@@ -171,6 +190,7 @@ export function httpKernel(options: KernelOptions) {
       // Elysia wraps what a parse hook throws in a ParseError; the cause is ours.
       const apiError = error instanceof ApiError ? error : (error as any)?.cause instanceof ApiError ? (error as any).cause : null;
       if (apiError) {
+        if ((apiError.status === 401 || apiError.status === 403) && refusalObservers.length > 0) await observeRefusal(request, apiError);
         set.status = apiError.status;
         // Any refusal that says when to come back (429 limits, 503 fuses) says it in the header too.
         const wait = apiError.extra.retryAfterSeconds;

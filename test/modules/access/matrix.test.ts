@@ -11,7 +11,8 @@
  * org.member.list (as X-Api-Key, as a bearer, and as the M2M token exchanged from it); a
  * key scoped to one app group (as X-Api-Key and as its M2M token); an end user's access
  * token; the sessions of a Member and a Director (built-in roles without org.*), and of an
- * Admin on the owner's own routes. The routes where one of them rightly succeeds are
+ * Admin on the owner's own routes; an agent's credential (a test agent of the app group,
+ * operated by the owner: its gate reads its group's applications and files approvals). The routes where one of them rightly succeeds are
  * listed below with why.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -60,6 +61,9 @@ const PUBLIC = [
   /^(GET|POST) \/idp\/\{slug\}\/(login-hint|login|callback|saml\/metadata)$/,
 ];
 
+/** An app group's agents, one agent and the kind templates: membership is enough (spec 4.8), for a person or a machine of the organization. */
+const AGENT_ROSTER = /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}\/agents(\/templates|\/\{agentId\})?$/;
+
 /** What every member of the organization may read of it and of themselves. */
 const MEMBER_REACH = [
   /^(GET|POST|DELETE) \/api\/auth\//,
@@ -76,6 +80,8 @@ const MEMBER_REACH = [
   // Approvals: every member reads the forms they submit on (org.work_item.list) and lists their own documents
   // (org.reporting_instance.list:creator=self; the list only ever holds the caller's own, as requester or approver).
   /^GET \/api\/org\/\{slug\}\/approvals\/(work-items|instances)$/,
+  // Agents: an app group's roster and the kind templates need membership only (spec 4.8).
+  AGENT_ROSTER,
 ];
 
 /** Where a refused credential rightly succeeds, and why. */
@@ -83,10 +89,19 @@ const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
   // org.member.list is this key's one scope; the key's own description needs none.
   narrowKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
   narrowBearer: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
-  narrowM2m: [/^GET \/api\/org\/\{slug\}\/members$/, /^GET \/api\/org\/\{slug\}\/me$/],
+  narrowM2m: [/^GET \/api\/org\/\{slug\}\/members$/, /^GET \/api\/org\/\{slug\}\/me$/, AGENT_ROSTER],
   // The group key holds org.* for its own group: the routes that narrow to it, and its own description.
   groupKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/, /^POST \/api\/public\/v1\/app-groups\/by-key$/, /^POST \/api\/public\/v1\/end-users\/import$/],
   groupM2m: [/^(GET|POST|PUT|PATCH|DELETE) \/api\/org\/\{slug\}\/(app-groups|applications)/, /^GET \/api\/org\/\{slug\}\/me$/],
+  // A test agent (spec 4.8 rule 5: read and list only) reaches its own app group: the group and its applications
+  // (org.app_group.read, org.application.list/read), its own description, and its group's roster and kind templates (membership).
+  // Org-wide routes refuse it (401 org_wide_key_required), as they refuse every machine bound to one app group.
+  agent: [
+    /^GET \/api\/org\/\{slug\}\/me$/,
+    /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}$/,
+    /^GET \/api\/org\/\{slug\}\/applications\/(\{appId\}(\/cloudflare)?)?$/,
+    AGENT_ROSTER,
+  ],
   // Built-in Member grants (spec 5.3, 5.4): their own account, the org's face and roster,
   // their own files and audit events (scope=mine is the default), and the public signing keys.
   memberSession: MEMBER_REACH,
@@ -135,6 +150,15 @@ beforeAll(async () => {
   credentials.memberSession = { authorization: `Bearer ${(await addMember(t, org, "member@matrix.example", "member")).token}` };
   credentials.directorSession = { authorization: `Bearer ${(await addMember(t, org, "director@matrix.example", "org_director")).token}` };
   credentials.adminSession = { authorization: `Bearer ${(await addMember(t, org, "admin@matrix.example", "admin")).token}` };
+  const hire = async (displayName: string) => {
+    const expiresAt = new Date(t.clock.now() + 30 * 86_400_000).toISOString();
+    const r = await t.request("POST", `/api/org/${org.slug}/app-groups/${fx.group.id}/agents`, { token: org.owner.token, json: { kind: "test", displayName, expiresAt } });
+    if (r.status !== 201) throw new Error(`agent: ${r.status} ${r.text}`);
+    return r.body.id as string;
+  };
+  const agentId = await hire("Matrix agent");
+  const agentCredential = await t.request("POST", `/api/org/${org.slug}/app-groups/${fx.group.id}/agents/${agentId}/credential`, { token: org.owner.token });
+  credentials.agent = { authorization: `Bearer ${agentCredential.body.credential}` };
   owner.session = { authorization: `Bearer ${org.owner.token}` };
   owner.key = { "x-api-key": ownerKey };
 
@@ -161,6 +185,8 @@ beforeAll(async () => {
     meetingId: meeting.meetingId,
     index: "0",
     participantId: meeting.participantId,
+    // Another agent: the owner's own changes to the path's agent (credential, suspend, revoke) leave the matrix agent as it is.
+    agentId: await hire("Path agent"),
   });
   doc = (await t.request("GET", "/swagger/json")).body;
 }, 120_000);

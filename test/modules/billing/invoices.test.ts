@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { correctInvoice } from "../../../src/modules/billing/invoices/service";
 import { billingInvoices } from "../../../src/modules/billing/invoices/schema";
 import { auditEvents } from "../../../src/platform/audit/schema";
-import { createAppGroup, createOrg, signInAs, type TestOrg } from "../../support/accounts";
+import { addMember, createAppGroup, createOrg, signInAs, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { apiKey, fund, runJob } from "./support";
 
@@ -223,5 +223,37 @@ describe("who may read", () => {
       [proOrgId, "INV-202602-0001"],
       [second.orgId, "INV-202602-0002"],
     ]);
+  });
+});
+
+describe("the owner's dashboard session", () => {
+  test("lists the invoices and renders an issued one's PDF as the key routes do; an admin or member is 403, an open statement's PDF 409", async () => {
+    const owner = (await signInAs(t, org.owner.email)).token;
+    const session = (path: string, token = owner) => t.request("GET", `/api/org/${org.slug}/billing/invoices${path}`, { token });
+    const list = await session("");
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual((await get("")).body);
+    expect((await session("?limit=0")).status).toBe(400);
+    const response = await t.app.handle(new Request(`http://localhost/api/org/${org.slug}/billing/invoices/${issued.id}/pdf`, { headers: { authorization: `Bearer ${owner}` } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    for (const role of ["admin", "member"]) {
+      const someone = await addMember(t, org, `${role}@invoices.test`, role);
+      const denied = await session("", someone.token);
+      expect(denied.status).toBe(403);
+      expect(denied.body.error).toBe("PERMISSION_DENIED");
+      expect((await session(`/${issued.id}/pdf`, someone.token)).status).toBe(403);
+    }
+    expect((await session("/inv_missing/pdf")).status).toBe(404);
+    const other = await createOrg(t, "owner@invoices-session.test", "Session Invoices", { plan: "business" });
+    await fund(t, other, 10_000);
+    expect((await t.request("POST", `/api/org/${other.slug}/settings/addons/audit_analytics`, { token: other.owner.token })).status).toBe(200);
+    const open = (await t.request("GET", `/api/org/${other.slug}/billing/invoices`, { token: other.owner.token })).body[0];
+    expect(open.status).toBe("Open");
+    const notIssued = await t.request("GET", `/api/org/${other.slug}/billing/invoices/${open.id}/pdf`, { token: other.owner.token });
+    expect(notIssued.status).toBe(409);
+    expect(notIssued.body.error).toBe("invoice_not_issued");
+    expect((await t.request("GET", `/api/org/${other.slug}/billing/invoices/${issued.id}/pdf`, { token: other.owner.token })).status).toBe(404);
   });
 });

@@ -146,6 +146,7 @@ export async function machineInOrg(deps: Pick<AppContext, "db">, claims: M2mClai
     appGroupId: claims.ag ?? null,
     scopes,
     expiresAt: claims.exp * 1000,
+    agentId: null,
   };
 }
 
@@ -174,5 +175,6 @@ export function callerView(org: Organization, caller: OrgCaller) {
     serviceAccountId: machine?.serviceAccountId ?? null,
     appGroupId: machine?.appGroupId ?? null,
     expiresAt: machine ? new Date(machine.expiresAt).toISOString() : null,
+    agentId: machine?.agentId ?? null,
   };
 }

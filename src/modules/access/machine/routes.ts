@@ -119,6 +119,7 @@ const CallerView = t.Object({
   serviceAccountId: t.Union([t.String(), t.Null()]),
   appGroupId: t.Union([t.String(), t.Null()]),
   expiresAt: t.Union([t.String({ format: "date-time" }), t.Null()]),
+  agentId: t.Union([t.String({ description: "Set when the machine is an agent acting with its credential (its id and badge)" }), t.Null()]),
 });
 
 export function keyRoutes(ctx: AppContext) {
@@ -168,7 +169,8 @@ function machineRoutes(ctx: AppContext) {
         description:
           "For a dashboard session: the member (userId, role, badge, scopes). For an M2M token: the machine (the API key, its service account and badge, " +
           "app group, the token's scopes as capped by the account's role now, and when it expires). Every request with an M2M token re-checks that the token's " +
-          "organization is this slug, that its key is not revoked and that its service account is active: 401 otherwise.",
+          "organization is this slug, that its key is not revoked and that its service account is active: 401 otherwise. For an agent's credential: the agent " +
+          "(agentId, its badge, its app group), its gate as scopes and its expiry.",
       },
     });
 }

@@ -94,3 +94,34 @@ export const orgPluginTokens = table(
     { name: "org_plugin_tokens_org_idx", on: ["orgId", "createdAt"] },
   ],
 );
+
+/**
+ * Agent credentials (`ah_agent_…`, spec 4.8 POST /{agentId}/credential): the secret an
+ * agent's operator issues for it, used directly as a bearer (on `/api/org/{slug}/*` and on
+ * the agent's MCP server). Only the SHA-256 is kept; `prefix` lets people recognise one.
+ * An agent has at most one live credential: issuing another revokes the previous, and
+ * assigning a new operator or revoking the agent revokes it (`revokedReason`). What the
+ * credential may do is decided per request in access/principal.ts (the agent's gate).
+ * `agentId` is the agent's badge (the agents domain's roster row has the same id).
+ */
+export const agentCredentials = table(
+  "agent_credentials",
+  {
+    id: col.id(),
+    orgId: col.text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    agentId: col.text().notNull(),
+    prefix: col.text().notNull(),
+    secretHash: col.text().notNull(),
+    /** The operator who issued it: their badge and user. */
+    issuedByConnectedId: col.text().notNull(),
+    issuedByUserId: col.text().notNull(),
+    createdAt: col.time().notNull(),
+    revokedAt: col.time(),
+    /** replaced | operator_changed | agent_revoked */
+    revokedReason: col.text(),
+  },
+  [
+    { name: "agent_credentials_secret_uq", on: ["secretHash"], unique: true },
+    { name: "agent_credentials_agent_idx", on: ["agentId", "createdAt"] },
+  ],
+);

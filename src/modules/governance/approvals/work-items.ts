@@ -4,7 +4,7 @@
  * Members read them (org.work_item.list, org.work_item.read); defining and changing them
  * and their lines is the Owner's and Admins' (by role: "owner or admin only").
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { auditEvent } from "../../../platform/audit/catalog";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { newId } from "../../../platform/ids";
@@ -253,4 +253,18 @@ export async function previewLine(deps: ApprovalDeps, caller: GovernanceCaller, 
     approvers: line.approvers.map((a) => ({ connectedId: a.connectedId, displayName: a.displayName, label: a.label, basis: a.basis })),
     skipped: line.skipped,
   };
+}
+
+/**
+ * The live permission forms of the organization that grant exactly `scope`, oldest first:
+ * where a machine (an agent's axowl_request_permission) files a request for that scope.
+ * No scope is asked here; the caller submits through `submitInstance`, which checks its own.
+ */
+export async function permissionFormsFor(reader: Queryable, orgId: string, scope: string): Promise<WorkItemView[]> {
+  const rows = await reader
+    .select()
+    .from(approvalWorkItems)
+    .where(and(eq(approvalWorkItems.orgId, orgId), eq(approvalWorkItems.docType, "permission"), eq(approvalWorkItems.requestedScope, scope), isNull(approvalWorkItems.archivedAt)))
+    .orderBy(asc(approvalWorkItems.createdAt), asc(approvalWorkItems.id));
+  return rows.map(workItemView);
 }

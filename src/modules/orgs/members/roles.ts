@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
+import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { kernelErrors } from "../../../platform/http/error-catalog";
 import { newId } from "../../../platform/ids";
@@ -233,4 +234,45 @@ export async function scopesOfRole(reader: Queryable, orgId: string, role: strin
   if (builtin) return ROLE_SCOPES[builtin];
   const [row] = await reader.select({ scopes: orgRoles.scopes }).from(orgRoles).where(and(eq(orgRoles.id, role), eq(orgRoles.orgId, orgId)));
   return row?.scopes ?? [];
+}
+
+export interface SharedRole {
+  id: string;
+  key: string;
+  name: string;
+  scopes: string[];
+  /** True when this call created the role. */
+  created: boolean;
+  /** The template scopes this call added to an existing role (none when it already held them). */
+  added: string[];
+}
+
+/**
+ * Finds the organization's custom role `key`, or creates it, and brings it up to
+ * `template`: scopes it lacks are added, none is ever removed (an Admin may have given it
+ * more). For a domain that issues badges sharing one role (agents' AGENT_{KIND}), in the
+ * caller's transaction, under the role's key lock; org.role.created or org.role.updated
+ * is recorded with the caller's actor when something changed.
+ */
+export async function ensureSharedRole(
+  tx: Tx,
+  input: { orgId: string; key: string; name: string; description: string; template: readonly string[]; actor: AuditActor; requestId?: string | null; at: number },
+): Promise<SharedRole> {
+  await tx.lock(`org-role-key:${input.orgId}:${input.key}`);
+  const [existing] = await tx.select().from(orgRoles).where(and(eq(orgRoles.orgId, input.orgId), eq(orgRoles.key, input.key)));
+  const event = (e: { type: string; payload: Record<string, unknown> }) => appendAudit(tx, { orgId: input.orgId, ...e, actor: input.actor, requestId: input.requestId ?? null, at: input.at });
+  if (!existing) {
+    const scopes = [...new Set(input.template)];
+    const id = newId();
+    await tx.insert(orgRoles).values({ id, orgId: input.orgId, key: input.key, name: input.name, description: input.description, scopes, createdAt: input.at, updatedAt: input.at });
+    await event(auditEvent(ORG_EVENTS.roleCreated, { roleId: id, key: input.key, name: input.name, scopes }));
+    return { id, key: input.key, name: input.name, scopes, created: true, added: [] };
+  }
+  const added = input.template.filter((scope) => !existing.scopes.includes(scope));
+  if (added.length === 0) return { id: existing.id, key: existing.key, name: existing.name, scopes: existing.scopes, created: false, added };
+  const scopes = [...existing.scopes, ...new Set(added)];
+  await tx.update(orgRoles).set({ scopes, updatedAt: input.at }).where(eq(orgRoles.id, existing.id));
+  const summary = (s: string[]) => ({ key: existing.key, name: existing.name, description: existing.description, scopes: s });
+  await event(auditEvent(ORG_EVENTS.roleUpdated, { roleId: existing.id, before: summary(existing.scopes), after: summary(scopes) }));
+  return { id: existing.id, key: existing.key, name: existing.name, scopes, created: false, added: [...new Set(added)] };
 }

@@ -19,7 +19,7 @@
  *   a malformed, wildcard or constrained *asked* scope is a programming error and throws.
  */
 import { permissionErrors } from "./errors";
-import { parseScope, scopeCovers, scopeOrNull, pathCovers, systemOfEventType, type Scope, type SystemKey } from "./scopes";
+import { parseScope, scopeCovers, scopeOrNull, pathCovers, systemOfEventType, type Scope, type ScopeConstraint, type SystemKey } from "./scopes";
 
 export interface PermissionActor {
   userId?: string | null;
@@ -145,4 +145,49 @@ function isSelf(actor: PermissionActor, id: string | null | undefined): boolean 
 function resourceSystem(resource: PermissionResource): string | null {
   if (resource.system) return resource.system;
   return resource.eventType ? systemOfEventType(resource.eventType) : null;
+}
+
+/**
+ * The scopes held under both lists: what a holder of `a` who is also limited to `b` may do
+ * (an agent's badge snapshot clamped by its operator's permissions, a requested narrowing
+ * of a template). Each pair contributes its meet: the narrower path (a wildcard meets
+ * what it covers) with the constraint either side sets (two different constraints meet
+ * in nothing). Malformed entries grant nothing; the answer has no duplicates and no entry
+ * another entry already covers, in the order first met.
+ */
+export function intersectScopes(a: readonly string[], b: readonly string[]): string[] {
+  const left = a.map(scopeOrNull).filter((s): s is Scope => s !== null);
+  const right = b.map(scopeOrNull).filter((s): s is Scope => s !== null);
+  const met: string[] = [];
+  for (const x of left) {
+    for (const y of right) {
+      const meet = scopeMeet(x, y);
+      if (meet !== null && !met.includes(meet)) met.push(meet);
+    }
+  }
+  return met.filter((scope, i) => !met.some((other, j) => j !== i && other !== scope && coversAll([other], [scope])));
+}
+
+function scopeMeet(x: Scope, y: Scope): string | null {
+  if (x.namespace !== y.namespace) return null;
+  const path = pathCovers(x, y) ? y : pathCovers(y, x) ? x : null;
+  if (!path) return null;
+  let constraint: ScopeConstraint | null;
+  if (!x.constraint) constraint = y.constraint;
+  else if (!y.constraint) constraint = x.constraint;
+  else if (constraintText(x.constraint) === constraintText(y.constraint)) constraint = x.constraint;
+  else return null;
+  const body = path.text.split(":")[0]!;
+  return constraint ? `${body}:${constraintText(constraint)}` : body;
+}
+
+function constraintText(c: ScopeConstraint): string {
+  switch (c.kind) {
+    case "creator_self":
+      return "creator=self";
+    case "actor_self":
+      return "actor=self";
+    case "system":
+      return `system=${c.system}`;
+  }
 }

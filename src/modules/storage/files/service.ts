@@ -14,7 +14,7 @@ import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
 import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
-import { assertCan, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
+import { assertCan, auditActorOf, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
 import { storageLimits } from "./limits";
 import { fileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
@@ -50,7 +50,7 @@ export interface FileCaller {
 
 export function fileCallerOf(caller: OrgCaller): FileCaller {
   if (caller.kind === "m2m") {
-    return { audit: { kind: "m2m", id: caller.keyId, connectedId: caller.connectedId }, userId: null, keyId: caller.keyId, permissions: caller };
+    return { audit: auditActorOf(caller), userId: null, keyId: caller.keyId, permissions: caller };
   }
   return { audit: { kind: "user", id: caller.userId, connectedId: caller.connectedId }, userId: caller.userId, keyId: null, permissions: caller };
 }

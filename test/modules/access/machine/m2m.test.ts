@@ -89,6 +89,7 @@ describe("token exchange", () => {
       serviceAccountId: null,
       appGroupId: null,
       expiresAt: new Date(t.clock.now() + 300 * SECOND).toISOString(),
+      agentId: null,
     });
   });
 

@@ -73,6 +73,12 @@ describe("the catalog", () => {
       "reporting.approval.step_approved",
       "reporting.approval.step_rejected",
       "reporting.approval.completed",
+      "agent.hired",
+      "agent.suspended",
+      "agent.revoked",
+      "agent.operator_assigned",
+      "agent.action_denied",
+      "agent.wake",
     ];
     for (const type of owned) expect(catalogEntry(type)?.type).toBe(type);
     // The approval events the spec names by code (§6): RPT038 the line replaced, RPT031/RPT032 a step stamped, RPT033 completed.
@@ -81,13 +87,6 @@ describe("the catalog", () => {
     ).toEqual(["RPT038", "RPT031", "RPT032", "RPT033"]);
     // Declared by their domains when those land; until then nothing may append them.
     const pending = [
-      // agents
-      "agent.hired",
-      "agent.suspended",
-      "agent.revoked",
-      "agent.operator_assigned",
-      "agent.action_denied",
-      "agent.wake",
       // data sources
       "appgroup.datasource.connected",
       "appgroup.datasource.disconnected",
