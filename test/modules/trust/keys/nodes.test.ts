@@ -86,7 +86,10 @@ describe.skipIf(!onPostgres)("several nodes on PostgreSQL", () => {
       "select count(pg_terminate_backend(pid))::int as count from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()",
       [BUS_LISTENER_NAME],
     );
-    expect(count).toBe(2);
+    // One listener per bus subscription on each of the two nodes (the keyring's, and others
+    // such as the custom-domain host map's), all of them ended.
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count % 2).toBe(0);
     await eventually(() => !bCtx.keyring.inStep);
     // The NOTIFY of this revocation cannot reach B's closed listener.
     expect((await revokeOnA(id)).status).toBe(200);
