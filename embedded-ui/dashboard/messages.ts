@@ -138,11 +138,14 @@ const BY_CODE: Record<string, string> = {
   default_connection_invalid: "The default connection must be an active connection of this organization.",
   scim_token_not_found: "That SCIM token no longer exists.",
   too_many_scim_tokens: "The organization already has five live SCIM tokens. Revoke one first.",
+  // Custom login domains (docs/custom-domains.md); the Apps page words the section's refusals itself (domains.ts)
+  domain_not_found: "This app group has no custom login domain any more. Reload the page.",
 };
 
 /** What the plan gates name (`feature` of 403 UPGRADE_REQUIRED): a whole sentence, or the feature in words. */
 const FEATURES: Record<string, string> = {
   meetings: "Meetings need the Pro plan or higher.",
+  custom_login_domain: "Custom login domains need the Pro plan or higher.",
 };
 const FEATURE_NAMES: Record<string, string> = {
   sso_connections: "single sign-on connections",

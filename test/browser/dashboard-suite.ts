@@ -1141,6 +1141,62 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "a custom login domain on Pro: the app group's section refuses a URL in words, adds login.example.test with its TXT and CNAME records and copy buttons, a check says not verified in words, and removing it releases the name",
+      async () => {
+        const owner = { token: await ownerToken() };
+        // The meetings step moved this organization to Pro, where adding a domain is allowed.
+        expect((await t.request("GET", `/api/org/${slug}/billing`, owner)).body.plan).toBe("pro");
+        await page.goto(`${base}/orgs/${slug}/apps`);
+        await page.waitForSelector("#add-domain");
+        await page.fill("#domain-hostname", "https://login.example.test/");
+        await page.click("#add-domain button[type=submit]");
+        await page.waitForSelector("#add-domain .error");
+        expect(await page.textContent("#add-domain .error")).toBe("“https://login.example.test/” is not a hostname such as login.example.com: give it without https://, a path, a port, an IP address or a wildcard.");
+
+        await page.fill("#domain-hostname", "login.example.test");
+        await page.click("#add-domain button[type=submit]");
+        await page.waitForSelector("#domain-records");
+        const listed = (await t.request("GET", `/api/org/${slug}/settings/domains`, owner)).body;
+        expect(listed.customLoginDomains).toHaveLength(1);
+        const records: { type: string; name: string; value: string | null }[] = listed.customLoginDomains[0].records;
+        expect(records.map((r) => [r.type, r.name])).toEqual([
+          ["TXT", "_service-challenge.login.example.test"],
+          ["CNAME", "login.example.test"],
+        ]);
+        expect(records[0]!.value).toMatch(/^signet-verify-[0-9a-f]{32}$/);
+        for (const r of records) {
+          const row = page.locator(`#domain-records li[data-type=${r.type}]`);
+          expect(await row.locator("code").allTextContents()).toEqual(r.value ? [r.name, r.value] : [r.name]);
+          await row.locator("button", { hasText: `Copy ${r.type} name` }).click();
+          expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(r.name);
+        }
+        await page.locator("#domain-records li[data-type=TXT]").locator("button", { hasText: "Copy TXT value" }).click();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(records[0]!.value!);
+        expect(await page.textContent("#domain-status")).toBe("Not verified. Not checked yet: create the two records, then check.");
+        expect(await page.getAttribute("#dns-provider-token", "type")).toBe("password");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.setViewportSize({ width: 360, height: 780 });
+        expect(await pageWidth()).toBeLessThanOrEqual(360);
+        await page.setViewportSize({ width: 1280, height: 860 });
+
+        // No DNS server answers here: the check fails in words and nothing is verified.
+        await page.click("#check-domain");
+        await page.waitForFunction(() => !document.getElementById("domain-status")?.textContent?.includes("Not checked yet"), undefined, { timeout: 20_000 });
+        expect(await page.textContent("#domain-status")).toMatch(/^Not verified\. (DNS did not answer \(a timeout or a refusal\)\. Try again in a moment\.|Custom login domains are not set up on this Signet)/);
+        expect(await page.getAttribute("#domain-status", "data-verified")).toBe("false");
+        const checked = (await t.request("GET", `/api/org/${slug}/settings/domains`, owner)).body.customLoginDomains[0];
+        expect(checked).toMatchObject({ verified: false, served: false });
+        expect(checked.checkedAt).not.toBeNull();
+
+        await page.click("#remove-domain");
+        await page.waitForSelector("#add-domain");
+        expect((await t.request("GET", `/api/org/${slug}/settings/domains`, owner)).body.customLoginDomains).toEqual([]);
+        expect((await t.request("GET", "/api/public/custom-domains/resolve?host=login.example.test")).status).toBe(404);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });

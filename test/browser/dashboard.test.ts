@@ -10,7 +10,9 @@ dashboardSuite({
     let app: TestApp["app"] | undefined;
     const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app!.handle(request) });
     const base = `http://localhost:${server.port}`;
-    t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1" } });
+    // Custom login domains on, with a DNS server that does not answer (nothing listens on
+    // port 9): the domain step's check answers a lookup failure without asking the Internet.
+    t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1", SIGNET_CUSTOM_DOMAIN_TARGET: "edge.signet.test", SIGNET_DNS_SERVERS: "127.0.0.1:9" } });
     app = t.app;
     return {
       base,

@@ -1,11 +1,13 @@
 /**
  * Apps: app groups (brands) with their branding and a live preview of the hosted login
- * page, and their applications (origins, callback URLs, status, client secret).
+ * page, their applications (origins, callback URLs, status, client secret) and their custom
+ * login domain (app-domains.tsx).
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
+import { CustomDomain } from "./app-domains";
 import type { Org } from "../session";
 
 interface Branding {
@@ -169,6 +171,7 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
         </div>
       </Section>
       <Applications base={base} group={group} onChanged={onChanged} />
+      <CustomDomain base={base} group={group} />
     </>
   );
 }
