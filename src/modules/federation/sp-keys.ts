@@ -55,10 +55,22 @@ async function generate(slug: string, now: number): Promise<SpKey> {
   return { certificatePem: cert.toString("pem"), privateKeyPem: pem("PRIVATE KEY", pair.privateKey) };
 }
 
+/** Keys being generated on this node, per organization: concurrent first uses share one (RSA generation is costly). */
+const generating = new Map<string, Promise<SpKey>>();
+
 /** The organization's SP key, made and stored on first use (of two first uses at once, one wins). */
 export async function spKeyOf(deps: Deps, org: { id: string; slug: string }): Promise<SpKey> {
   const [row] = await deps.db.read.select().from(samlSpKeys).where(eq(samlSpKeys.orgId, org.id));
   if (row) return { certificatePem: row.certificatePem, privateKeyPem: await deps.secrets.open(row.privateKeySealed, sealContext(org.id)) };
+  let pending = generating.get(org.id);
+  if (!pending) {
+    pending = storeFirstKey(deps, org).finally(() => generating.delete(org.id));
+    generating.set(org.id, pending);
+  }
+  return pending;
+}
+
+async function storeFirstKey(deps: Deps, org: { id: string; slug: string }): Promise<SpKey> {
   // Generated before the transaction opens, so the SQLite writer lock stays short.
   const fresh = await generate(org.slug, deps.clock.now());
   const sealed = await deps.secrets.seal(fresh.privateKeyPem, sealContext(org.id));

@@ -20,7 +20,7 @@ import { auditEvent } from "../../../platform/audit/catalog";
 import { appendAuditCommitted } from "../../../platform/audit/group-commit";
 import { ApiError } from "../../../platform/http/errors";
 import type { AgentAccess } from "../../access/index";
-import { auditActorOf, callerOf } from "../../orgs/index";
+import { auditActorOf, callerOf, permissionErrors } from "../../orgs/index";
 import { sealDenial } from "../denials";
 import { AGENT_EVENTS } from "../events";
 import { agents } from "../schema";
@@ -98,7 +98,7 @@ async function callTool(deps: AppContext, access: AgentAccess, request: Request,
   }
   if (tool.scope !== null) {
     if (access.refusal) return deny(access.refusal);
-    if (!toolOpen(tool, access)) return deny(new ApiError(403, "PERMISSION_DENIED", { scope: tool.scope, message: "the agent's gate (its snapshot and its operator's permissions) does not hold this scope" }));
+    if (!toolOpen(tool, access)) return deny(permissionErrors.error("permissionDenied", { scope: tool.scope, message: "the agent's gate (its snapshot and its operator's permissions) does not hold this scope" }));
   }
   const context: ToolContext = { deps, caller, access };
   try {
