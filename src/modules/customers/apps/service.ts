@@ -526,6 +526,9 @@ export async function deleteApplication(deps: Deps, c: AppsCaller, appId: string
   const { app: current } = await visibleApplication(deps.db.read, c, appId);
   const at = deps.clock.now();
   return deps.db.write(async (tx) => {
+    // The group's lock orders this after any sign-in that checked the application is live
+    // (flow-tokens.ts): its rows point at the application and are written first.
+    await tx.lock(`app_group:${current.appGroupId}`);
     const { app } = await visibleApplication(tx, c, current.id);
     await tx.delete(applications).where(eq(applications.id, app.id));
     await appendAudit(tx, { ...auditEvent(CUSTOMER_EVENTS.applicationDeleted, { applicationId: app.id, clientKey: app.clientKey, name: app.name }), ...auditContext(c, app.appGroupId, at) });

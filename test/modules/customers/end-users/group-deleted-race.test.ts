@@ -33,3 +33,12 @@ test("a refused sign-in for a deleted group is not recorded, and does not throw"
   await recordFailedSignIn(t.ctx, client, { method: "passkey", reason: "credential_unknown" });
   expect(await t.ctx.db.read.select().from(endUserSignIns)).toEqual([]);
 });
+
+test("a refused sign-in for a deleted application of a live group is not recorded either", async () => {
+  const other = await createSignInFixture(t, "owner@race-app.example", "Race App Co");
+  const deleted = await t.request("DELETE", `/api/org/${other.org.slug}/applications/${other.application.id}`, { token: other.org.owner.token });
+  expect(deleted.status).toBe(200);
+  const client = { appGroup: { id: other.group.id, orgId: other.org.orgId }, application: { id: other.application.id }, ip: null, userAgent: null } as any;
+  await recordFailedSignIn(t.ctx, client, { method: "social:google", reason: "invalid_token" });
+  expect(await t.ctx.db.read.select().from(endUserSignIns)).toEqual([]);
+});
