@@ -81,38 +81,45 @@ async function suspendInTx(tx: Tx, row: AgentRow, reason: "manual" | "expired", 
   await record(auditEvent(AGENT_EVENTS.suspended, { agentId: row.id, reason, expiresAt: toIso(row.expiresAt) }));
 }
 
-/** POST /{agentId}/suspend: active → suspended (reason manual); its credential is refused until it is activated. Suspending a suspended agent changes nothing. */
-export async function suspendAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
-  refuseAgents(caller, "suspend agents");
-  assertCan(caller.actor, AGENT_SCOPES.suspend);
-  const group = await groupOr404(deps, caller, groupId);
+/**
+ * One lifecycle step of an agent: refused to agents, gated by `scope`, on an agent of the
+ * route's app group found under its lock; `change` writes what moves (and its event) in
+ * the same transaction, and the answer is the agent as it is afterwards.
+ */
+async function lifecycleStep(
+  deps: AgentsDeps,
+  caller: AgentsCaller,
+  step: { groupId: string; agentId: string; what: string; scope: string },
+  change: (tx: Tx, row: AgentRow, now: number) => Promise<void>,
+): Promise<AgentView> {
+  refuseAgents(caller, step.what);
+  assertCan(caller.actor, step.scope);
+  const group = await groupOr404(deps, caller, step.groupId);
   return deps.db.write(async (tx) => {
-    const row = await lockedAgent(tx, caller.org.id, group.id, agentId);
-    refuseRevoked(row);
-    const now = deps.clock.now();
-    if (row.status === "active") await suspendInTx(tx, row, "manual", now, (event) => recordEvent(tx, caller, event, now, row.appGroupId));
+    const row = await lockedAgent(tx, caller.org.id, group.id, step.agentId);
+    await change(tx, row, deps.clock.now());
     const [changed] = await tx.select().from(agents).where(eq(agents.id, row.id));
     return agentView(tx, deps, caller.org, changed!);
   });
 }
 
-/** POST /{agentId}/activate: suspended → active, unless its expiresAt has passed (409 agent_expired: extend it first). */
-export async function activateAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
-  refuseAgents(caller, "activate agents");
-  assertCan(caller.actor, AGENT_SCOPES.suspend);
-  const group = await groupOr404(deps, caller, groupId);
-  return deps.db.write(async (tx) => {
-    const row = await lockedAgent(tx, caller.org.id, group.id, agentId);
+/** POST /{agentId}/suspend: active → suspended (reason manual); its credential is refused until it is activated. Suspending a suspended agent changes nothing. */
+export function suspendAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
+  return lifecycleStep(deps, caller, { groupId, agentId, what: "suspend agents", scope: AGENT_SCOPES.suspend }, async (tx, row, now) => {
     refuseRevoked(row);
-    const now = deps.clock.now();
-    if (row.status === "suspended") {
-      if (row.expiresAt <= now) throw agentErrors.error("agentExpired", { expiresAt: toIso(row.expiresAt), message: "the agent's expiresAt has passed: extend it (PUT) before activating" });
-      await tx.update(agents).set({ status: "active", suspendedReason: null, suspendedAt: null, updatedAt: now }).where(eq(agents.id, row.id));
-      await updateAgentBadge(tx, { orgId: row.orgId, id: row.id, status: "active", at: now });
-      await recordEvent(tx, caller, auditEvent(AGENT_EVENTS.activated, { agentId: row.id, previousReason: row.suspendedReason }), now, row.appGroupId);
-    }
-    const [changed] = await tx.select().from(agents).where(eq(agents.id, row.id));
-    return agentView(tx, deps, caller.org, changed!);
+    if (row.status === "active") await suspendInTx(tx, row, "manual", now, (event) => recordEvent(tx, caller, event, now, row.appGroupId));
+  });
+}
+
+/** POST /{agentId}/activate: suspended → active, unless its expiresAt has passed (409 agent_expired: extend it first). */
+export function activateAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
+  return lifecycleStep(deps, caller, { groupId, agentId, what: "activate agents", scope: AGENT_SCOPES.suspend }, async (tx, row, now) => {
+    refuseRevoked(row);
+    if (row.status !== "suspended") return;
+    if (row.expiresAt <= now) throw agentErrors.error("agentExpired", { expiresAt: toIso(row.expiresAt), message: "the agent's expiresAt has passed: extend it (PUT) before activating" });
+    await tx.update(agents).set({ status: "active", suspendedReason: null, suspendedAt: null, updatedAt: now }).where(eq(agents.id, row.id));
+    await updateAgentBadge(tx, { orgId: row.orgId, id: row.id, status: "active", at: now });
+    await recordEvent(tx, caller, auditEvent(AGENT_EVENTS.activated, { agentId: row.id, previousReason: row.suspendedReason }), now, row.appGroupId);
   });
 }
 
@@ -121,21 +128,13 @@ export async function activateAgent(deps: AgentsDeps, caller: AgentsCaller, grou
  * revokedAt), the badge revoked (so its reporting edges leave the graph), its credentials
  * revoked, agent.revoked. Revoking a revoked agent answers its view and records nothing.
  */
-export async function revokeAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
-  refuseAgents(caller, "revoke agents");
-  assertCan(caller.actor, AGENT_SCOPES.revoke);
-  const group = await groupOr404(deps, caller, groupId);
-  return deps.db.write(async (tx) => {
-    const row = await lockedAgent(tx, caller.org.id, group.id, agentId);
-    if (row.status !== "revoked") {
-      const now = deps.clock.now();
-      await tx.update(agents).set({ status: "revoked", revokedAt: now, updatedAt: now }).where(eq(agents.id, row.id));
-      await updateAgentBadge(tx, { orgId: row.orgId, id: row.id, status: "revoked", at: now });
-      const revokedCredentialIds = await revokeAgentCredentials(tx, { orgId: row.orgId, agentId: row.id, reason: "agent_revoked", at: now });
-      await recordEvent(tx, caller, auditEvent(AGENT_EVENTS.revoked, { agentId: row.id, revokedCredentialIds }), now, row.appGroupId);
-    }
-    const [changed] = await tx.select().from(agents).where(eq(agents.id, row.id));
-    return agentView(tx, deps, caller.org, changed!);
+export function revokeAgent(deps: AgentsDeps, caller: AgentsCaller, groupId: string, agentId: string): Promise<AgentView> {
+  return lifecycleStep(deps, caller, { groupId, agentId, what: "revoke agents", scope: AGENT_SCOPES.revoke }, async (tx, row, now) => {
+    if (row.status === "revoked") return;
+    await tx.update(agents).set({ status: "revoked", revokedAt: now, updatedAt: now }).where(eq(agents.id, row.id));
+    await updateAgentBadge(tx, { orgId: row.orgId, id: row.id, status: "revoked", at: now });
+    const revokedCredentialIds = await revokeAgentCredentials(tx, { orgId: row.orgId, agentId: row.id, reason: "agent_revoked", at: now });
+    await recordEvent(tx, caller, auditEvent(AGENT_EVENTS.revoked, { agentId: row.id, revokedCredentialIds }), now, row.appGroupId);
   });
 }
 
