@@ -5,6 +5,6 @@
 export { applyCors, PUBLIC_APP_PREFIX } from "./apps/cors";
 export { APP_SCOPES } from "./apps/scopes";
 export { activeApplicationByClientKey, allAppGroups, appGroupOf, appGroupsOf, type AppGroupSummary } from "./apps/directory";
-export { hasSignInAttempts, signInAttemptsOfGroup, signInAttemptsOfOrg, type SignInAttempt } from "./end-users/sign-in-ledger";
+export { hasSignInAttempts, signInAttemptsOfGroup, signInSummaryOfOrg, type SignInAttempt, type SignInWindow } from "./end-users/sign-in-ledger";
 export { getAppGroup, getApplication, listApplications } from "./apps/service";
 export { type AppGroupView, type ApplicationView } from "./apps/model";
