@@ -74,7 +74,9 @@ export function startFakePeers(): FakePeers {
       const type = req.headers.get("content-type") ?? "";
       const form = type.includes("form") ? Object.fromEntries(new URLSearchParams(text)) : {};
       const json = type.includes("json") && text ? JSON.parse(text) : null;
-      requests.push({ method: req.method, path: url.pathname + url.search, headers: Object.fromEntries(req.headers), form, json });
+      const headers: Record<string, string> = {};
+      req.headers.forEach((value, name) => void (headers[name] = value));
+      requests.push({ method: req.method, path: url.pathname + url.search, headers, form, json });
       for (const [prefix, failure] of failures) {
         if (url.pathname.startsWith(prefix)) {
           failures.delete(prefix);

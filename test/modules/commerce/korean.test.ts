@@ -246,7 +246,8 @@ describe("the legal business record", () => {
     const kr = await t.request("GET", "/api/public/legal/business-info", { headers: { "cf-ipcountry": "KR" } });
     expect(kr.status).toBe(200);
     expect(kr.body).toEqual({ companyName: "Signet Korea", address: "서울특별시 중구 세종대로 110" });
-    for (const headers of [{}, { "cf-ipcountry": "US" }, { "cf-ipcountry": "" }, { "x-country": "KR" }]) {
+    const others: Array<Record<string, string>> = [{}, { "cf-ipcountry": "US" }, { "cf-ipcountry": "" }, { "x-country": "KR" }];
+    for (const headers of others) {
       const r = await t.request("GET", "/api/public/legal/business-info", { headers });
       expect(r.status).toBe(204);
       expect(r.text).toBe("");
