@@ -12,7 +12,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { toIso } from "../../platform/clock";
 import { auditEvent } from "../../platform/audit/catalog";
 import type { Tx } from "../../platform/db/database";
-import { PeerError } from "./adapters/http";
+import { refusalOf } from "./adapters/http";
 import type { AddressHit, BusinessStatus, KakaoPopup } from "./adapters/korean";
 import { type CommerceCaller, type CommerceDeps, groupOr404, recordEvent, requireBillingScope } from "./caller";
 import { commerceErrors } from "./errors";
@@ -26,9 +26,7 @@ type LookupKind = keyof typeof DAILY_LOOKUPS;
 const DAY_MS = 86_400_000;
 
 function providerFailure(deps: Pick<CommerceDeps, "logger">, error: unknown): unknown {
-  if (!(error instanceof PeerError)) return error;
-  deps.logger.warn("korean provider refused", { peer: error.peer, status: error.status, code: error.code, error: error.message });
-  return commerceErrors.error("providerFailed", { provider: error.peer, providerCode: error.code, message: "the Korean provider refused or could not be reached; nothing changed" });
+  return refusalOf(deps.logger, error, (e) => commerceErrors.error("providerFailed", { provider: e.peer, providerCode: e.code, message: "the Korean provider refused or could not be reached; nothing changed" }));
 }
 
 function requireAdapter<T>(adapter: T | null, what: string): T {

@@ -8,10 +8,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { auditEvent } from "../../platform/audit/catalog";
-import type { ApiError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { ConnectGateway, GatewayAccount } from "./adapters/connect";
-import { PeerError } from "./adapters/http";
+import { refusalOf } from "./adapters/http";
 import { type CommerceCaller, type CommerceDeps, groupOr404, madeBy, recordEvent, requireBillingScope } from "./caller";
 import { commerceErrors } from "./errors";
 import { COMMERCE_EVENTS } from "./events";
@@ -36,10 +35,8 @@ export function requireConnect(deps: Pick<CommerceDeps, "commerce">): ConnectGat
 }
 
 /** A gateway refusal as 502 gateway_failed (logged with the gateway's code); anything else is ours and rethrown. */
-export function toGatewayFailure(deps: Pick<CommerceDeps, "logger">, error: unknown): ApiError | unknown {
-  if (!(error instanceof PeerError)) return error;
-  deps.logger.warn("payment gateway refused", { peer: error.peer, status: error.status, code: error.code, error: error.message });
-  return commerceErrors.error("gatewayFailed", { providerCode: error.code, message: "the payment gateway refused or could not be reached; nothing changed" });
+export function toGatewayFailure(deps: Pick<CommerceDeps, "logger">, error: unknown): unknown {
+  return refusalOf(deps.logger, error, (e) => commerceErrors.error("gatewayFailed", { providerCode: e.code, message: "the payment gateway refused or could not be reached; nothing changed" }));
 }
 
 export interface PayoutStatus {

@@ -40,3 +40,14 @@ export async function callPeer(fetcher: typeof fetch, peer: string, request: Pee
 export function form(params: Record<string, string | number | boolean>): string {
   return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 }
+
+/**
+ * A peer's refusal as the answer `refusal` makes of it (502 gateway_failed or
+ * provider_failed), logged with the peer's status and code; anything else is ours and is
+ * returned as it is, for the caller to rethrow.
+ */
+export function refusalOf(logger: { warn(message: string, fields: Record<string, unknown>): void }, error: unknown, refusal: (e: PeerError) => Error): unknown {
+  if (!(error instanceof PeerError)) return error;
+  logger.warn("outbound peer refused", { peer: error.peer, status: error.status, code: error.code, error: error.message });
+  return refusal(error);
+}
