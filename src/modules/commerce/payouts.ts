@@ -67,7 +67,8 @@ export async function gatewayLinkup(deps: CommerceDeps, caller: CommerceCaller, 
   requireBillingScope(caller);
   const group = await groupOr404(deps, caller, groupId);
   const gateway = requireConnect(deps);
-  const returnUrl = `${deps.config.dashboardBase}/dashboard/${caller.org.slug}/payouts?appGroup=${encodeURIComponent(group.key)}`;
+  // Back to the dashboard's Monetization page, where the owner started.
+  const returnUrl = `${deps.config.dashboardBase}/orgs/${caller.org.slug}/monetization`;
   const existing = await gatewayAccountOf(deps.db.read, group.id);
   if (existing) {
     const onboardingUrl = await call(deps, () => gateway.onboardingUrl({ accountRef: existing.accountRef, returnUrl }));

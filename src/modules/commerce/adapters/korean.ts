@@ -214,7 +214,7 @@ export function createPopbill(config: { linkId: string; secretKey: string; apiBa
 /**
  * The offline defaults of dev mode: keys and receipts derived from the input, every
  * registered number active, three made-up addresses for any query, popups that open the
- * dashboard's own settings page, and alimtalk written to the dev outbox. Nothing leaves
+ * dashboard, and alimtalk written to the dev outbox. Nothing leaves
  * the machine.
  */
 export function createDevKoreanAdapters(dashboardBase: string, outbox: { send(message: { to: string; text: string }): Promise<unknown> }): KoreanAdapters {
@@ -232,7 +232,7 @@ export function createDevKoreanAdapters(dashboardBase: string, outbox: { send(me
     },
     popbill: {
       joinMember: async () => {},
-      popupUrl: async (input) => `${dashboardBase}/dashboard/korean-package?popup=${input.kind}`,
+      popupUrl: async (input) => `${dashboardBase}/?popbill=${input.kind}`,
       // Into the dev outbox, where /api/dev/outbox shows it as it shows texted codes.
       sendAlimtalk: async (message) => {
         await outbox.send({ to: message.to, text: message.text });
