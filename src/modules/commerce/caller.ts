@@ -17,7 +17,7 @@ export interface CommerceServices {
   korean: KoreanAdapters;
 }
 
-export type CommerceDeps = Pick<AppContext, "db" | "clock" | "config" | "appGroups" | "secrets" | "logger"> & { commerce: CommerceServices };
+export type CommerceDeps = Pick<AppContext, "db" | "clock" | "config" | "appGroups" | "secrets" | "logger" | "commerce">;
 
 export interface GroupRef {
   id: string;

@@ -12,8 +12,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { toIso } from "../../platform/clock";
 import { auditEvent } from "../../platform/audit/catalog";
 import type { Tx } from "../../platform/db/database";
+import { kernelErrors } from "../../platform/http/error-catalog";
 import { refusalOf } from "./adapters/http";
-import type { AddressHit, BusinessStatus, KakaoPopup } from "./adapters/korean";
+import type { AddressHit, KakaoPopup } from "./adapters/korean";
 import { type CommerceCaller, type CommerceDeps, groupOr404, recordEvent, requireBillingScope } from "./caller";
 import { commerceErrors } from "./errors";
 import { COMMERCE_EVENTS } from "./events";
@@ -210,7 +211,7 @@ export async function putKakao(deps: CommerceDeps, caller: CommerceCaller, group
   const group = await groupOr404(deps, caller, groupId);
   const senderNumber = input.senderNumber?.replaceAll("-", "");
   if (input.channelId !== null) {
-    if (!input.templateCode) throw commerceErrors.error("kakaoNotLinked", { status: 409, field: "templateCode", message: "a channel is linked with its approved templateCode and senderNumber" });
+    if (!input.templateCode) throw kernelErrors.error("invalidRequest", { field: "templateCode", message: "a channel is linked with its approved templateCode and senderNumber" });
     if (!senderNumber || !SENDER_NUMBER.test(senderNumber)) throw commerceErrors.error("invalidSenderNumber", { field: "senderNumber" });
     const pkg = await packageRow(deps.db.read, caller.org.id);
     if (!pkg?.popbillCorpNum) throw commerceErrors.error("popbillNotLinked", { message: "link the organization with Popbill first (POST korean-package/popbill-member)" });
@@ -279,4 +280,3 @@ export function businessInfoFor(deps: Pick<CommerceDeps, "config">, request: Req
   return request.headers.get(header)?.trim().toUpperCase() === "KR" ? record : null;
 }
 
-export type { BusinessStatus };

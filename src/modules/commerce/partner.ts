@@ -7,20 +7,20 @@
  * group of another organization answers as if it did not exist.
  */
 import { eq } from "drizzle-orm";
-import { auditEvent } from "../../platform/audit/catalog";
-import { appendAudit } from "../../platform/audit/append";
-import { periodOfNow } from "./period";
 import type { AppContext } from "../../context";
+import { appendAudit } from "../../platform/audit/append";
+import { auditEvent } from "../../platform/audit/catalog";
+import { kernelErrors } from "../../platform/http/error-catalog";
 import type { KeyCaller } from "../access/index";
 import { creditAccount } from "../billing/index";
 import { collectionOfGroups } from "../customers/index";
+import type { Organization } from "../orgs/index";
 import { commerceErrors } from "./errors";
 import { COMMERCE_EVENTS } from "./events";
+import { periodOfNow } from "./period";
 import { collectedInPeriod, monetizationPolicy, type MonetizationPolicy, volumeCapMinor } from "./policy";
 import { registeredProducts, type ProductView } from "./products";
 import { commerceBrands } from "./schema";
-import type { Organization } from "../orgs/index";
-import { kernelErrors } from "../../platform/http/error-catalog";
 
 type Deps = Pick<AppContext, "db" | "clock" | "appGroups">;
 

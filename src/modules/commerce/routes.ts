@@ -26,8 +26,6 @@ const PAYOUT_TAGS = ["Payouts"];
 const KOREAN_TAGS = ["Korean package"];
 const MONETIZATION_TAGS = ["Monetization"];
 
-type Ctx = AppContext;
-
 export const COMMERCE_PARTNER_SCOPE = "org.commerce.partner";
 
 const WHO = " A member's session, or an M2M token (a key scoped to one app group reaches that group only).";
@@ -43,7 +41,7 @@ function caller(context: { org: Organization; orgCaller: OrgCaller; request: Req
   return callerOf(context.org, context.orgCaller, context.request);
 }
 
-export function commerceGroupRoutes(ctx: Ctx) {
+export function commerceGroupRoutes(ctx: AppContext) {
   return new Elysia({ name: "commerce.groups", prefix: "/api/org/:slug/app-groups/:groupId" })
     .use(orgGuard(ctx))
     .get("/products", (c) => listProducts(ctx, caller(c), c.params.groupId), {
@@ -197,10 +195,10 @@ export function commerceGroupRoutes(ctx: Ctx) {
         tags: KOREAN_TAGS,
         summary: "Link, change or unlink the Kakao channel",
         description:
-          "{channelId, templateCode, senderNumber} links or changes (409 popbill_not_linked before the Popbill membership; 400 invalid_sender_number); {channelId: null} unlinks. Once linked, " +
+          "{channelId, templateCode, senderNumber} links or changes (409 popbill_not_linked before the Popbill membership; 400 invalid_sender_number; 400 invalid_request without a templateCode); {channelId: null} unlinks. Once linked, " +
           "verification codes to Korean numbers go as alimtalk with SMS fallback. Emits appgroup.kakao.channel_linked, channel_changed or channel_unlinked." +
           `${OWNER}${WHO}`,
-        ...declaresErrors(...WRITE, "popbill_not_linked", "invalid_sender_number", "kakao_not_linked"),
+        ...declaresErrors(...WRITE, "popbill_not_linked", "invalid_sender_number"),
       },
     })
     .post("/kakao/member", (c) => kakaoMember(ctx, caller(c), c.params.groupId, c.body), {
@@ -229,7 +227,7 @@ export function commerceGroupRoutes(ctx: Ctx) {
     });
 }
 
-export function commerceOrgRoutes(ctx: Ctx) {
+export function commerceOrgRoutes(ctx: AppContext) {
   return new Elysia({ name: "commerce.org", prefix: "/api/org/:slug" })
     .use(orgGuard(ctx))
     .get("/billing/earnings", (c) => earningsOf(ctx, caller(c)), {
@@ -319,7 +317,7 @@ export function commerceOrgRoutes(ctx: Ctx) {
     });
 }
 
-export function commercePublicRoutes(ctx: Ctx) {
+export function commercePublicRoutes(ctx: AppContext) {
   return new Elysia({ name: "commerce.public" })
     .use(publicApiGuard(ctx))
     .get("/api/public/v1/monetization", ({ keyOrg }) => monetizationPolicy(ctx.db.read, keyOrg), {

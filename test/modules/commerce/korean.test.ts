@@ -163,6 +163,7 @@ describe("Kakao channel per app group", () => {
     await linkPopbill(org);
     expect((await groupApi(t, org, group.id, "PUT", "/kakao", { ...link, senderNumber: "12" })).status).toBe(400);
     expect((await groupApi(t, org, group.id, "PUT", "/kakao", { ...link, senderNumber: "1234-5678" })).body.error).toBe("invalid_sender_number");
+    expect((await groupApi(t, org, group.id, "PUT", "/kakao", { channelId: "@acme", senderNumber: "0212345678" })).body).toMatchObject({ error: "invalid_request", field: "templateCode" });
     expect((await groupApi(t, org, group.id, "POST", "/kakao/member", { memberId: "manager1" })).body.error).toBe("kakao_not_linked");
 
     const linked = await groupApi(t, org, group.id, "PUT", "/kakao", link);
