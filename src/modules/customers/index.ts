@@ -8,5 +8,5 @@ export { activeApplicationByClientKey, allAppGroups, collectionOfGroups, appGrou
 export { hasSignInAttempts, signInAttemptsOfGroup, signInAttemptsOfOrg, type SignInAttempt } from "./end-users/sign-in-ledger";
 export { getAppGroup, getApplication, listApplications } from "./apps/service";
 export { type AppGroupView, type ApplicationView } from "./apps/model";
-export { type MonetizationLimits, monetizationLimits, requireVolumeRoom } from "./apps/monetization-limits";
+export { type MonetizationLimits, monetizationLimits } from "./apps/monetization-limits";
 export { type AlimtalkCodes, type MfaChannel } from "./end-users/mfa/codes";

@@ -11,6 +11,7 @@ import { commerceCharges, commerceProducts } from "../../../src/modules/commerce
 import { addMember, createAppGroup, createOrg, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { FAKE, type FakePeers, startFakePeers } from "./fake-peers";
+import { fund } from "../billing/support";
 import { apiKey, eventsOf, groupApi, ledgerOf, orgApi, withKey } from "./support";
 
 let t: TestApp;
@@ -348,6 +349,25 @@ describe("charges, the take rate in the ledger, earnings", () => {
     ]);
     const member = await addMember(t, org, "member@charges.test", "member");
     expect((await orgApi(t, org, "GET", "/billing/earnings", undefined, member.token)).body.error).toBe("PERMISSION_DENIED");
+  });
+
+  test("a KRW ledger: prices and charges in whole won, the take rate in won, the Free cap at ₩7,000,000", async () => {
+    const { org, group, account } = await linkedGroup("owner@krw-charges.test", "KrwCharges");
+    await fund(t, org, 10_000, { currency: "KRW" });
+    expect((await groupApi(t, org, group.id, "POST", "/products", { name: "Cents", price: 1_000, currency: "USD" })).body.error).toBe("invalid_currency");
+    const product = (await groupApi(t, org, group.id, "POST", "/products", { productKey: "won", name: "Won plan", price: 39_000 })).body;
+    expect(product).toMatchObject({ price: 39_000, currency: "KRW" });
+    expect((await groupApi(t, org, group.id, "POST", "/products", { name: "Half won", price: 0.5 })).body.error).toBe("invalid_price");
+    await groupApi(t, org, group.id, "POST", `/products/${product.id}/sync`);
+    expect(peers.requests.filter((r) => r.path === "/v1/prices" && r.headers["stripe-account"] === account).at(-1)!.form).toMatchObject({ unit_amount: "39000", currency: "krw" });
+    const event = peers.chargeEvent({ account, intentId: "pi_krw", amount: 39_000, currency: "krw", atMs: t.clock.now() });
+    await t.request("POST", "/api/public/commerce/stripe/webhook", { body: event.body, headers: { "content-type": "application/json", "stripe-signature": event.signature } });
+    // 0.7% of ₩39,000 is ₩273.
+    const ledger = await ledgerOf(t, org);
+    expect(ledger.filter((e) => e.refId.startsWith("usage:take-rate:")).map((e) => [e.amountMinor, e.currency])).toEqual([[-273, "KRW"]]);
+    expect((await orgApi(t, org, "GET", "/billing/earnings")).body).toMatchObject({ currency: "KRW", cashBalance: 38_727 });
+    const key = await apiKey(t, org, ["org.commerce.partner"]);
+    expect((await withKey(t, key, "GET", `/api/public/v1/catalog/by-app-group/${group.groupKey}`)).body.volume).toEqual({ capMinor: 7_000_000, usedMinor: 39_000 });
   });
 
   test("earnings before any gateway: configured false, nothing collected", async () => {
