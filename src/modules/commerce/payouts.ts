@@ -110,14 +110,19 @@ export async function gatewayListing(deps: CommerceDeps, caller: CommerceCaller,
   if (!account) throw commerceErrors.error("gatewayNotLinked", { message: "link the app group's payment gateway account first (POST gateway-linkup)" });
   const brand = (await brandOfGroup(deps.db.read, group.id)) ?? (await freeBrandSlug(deps.db.read, caller.org.slug, group.name, group.id));
   await call(deps, () => gateway.publishListing({ accountRef: account.accountRef, brand, displayName: group.name }));
-  await deps.db.write(async (tx) => {
+  const kept = await deps.db.write(async (tx) => {
     await tx.lock("commerce.brands");
-    if (await brandOfGroup(tx, group.id)) return;
+    const existing = await brandOfGroup(tx, group.id);
+    if (existing) return existing;
+    // Chosen again under the lock: another group may have taken the slug while the gateway answered.
+    const slug = await freeBrandSlug(tx, caller.org.slug, group.name, group.id);
     const at = deps.clock.now();
-    await tx.insert(commerceBrands).values({ id: newId(), orgId: caller.org.id, slug: brand, appGroupId: group.id, createdAt: at, boundAt: at });
-    await recordEvent(tx, caller, auditEvent(COMMERCE_EVENTS.brandListed, { appGroupId: group.id, brand }), at, group.id);
+    await tx.insert(commerceBrands).values({ id: newId(), orgId: caller.org.id, slug, appGroupId: group.id, createdAt: at, boundAt: at });
+    await recordEvent(tx, caller, auditEvent(COMMERCE_EVENTS.brandListed, { appGroupId: group.id, brand: slug }), at, group.id);
+    return slug;
   });
-  return { brand: (await brandOfGroup(deps.db.read, group.id))!, appGroupKey: group.key, listed: true };
+  if (kept !== brand) await call(deps, () => gateway.publishListing({ accountRef: account.accountRef, brand: kept, displayName: group.name }));
+  return { brand: kept, appGroupKey: group.key, listed: true };
 }
 
 /** POST payout-session: a short-lived client secret for the gateway's payouts component; never stored, never cached. */

@@ -299,6 +299,16 @@ describe("payouts through the gateway", () => {
       brand: "payouts-main-store",
     });
   });
+
+  test("two groups of the same name listed at once get distinct brands", async () => {
+    const org = await createOrg(t, "owner@twins.test", "Twins");
+    const a = await createAppGroup(t, org, "Store");
+    const b = await createAppGroup(t, org, "Store");
+    for (const g of [a, b]) expect((await groupApi(t, org, g.id, "POST", "/gateway-linkup", {})).status).toBe(200);
+    const listed = await Promise.all([a, b].map((g) => groupApi(t, org, g.id, "POST", "/gateway-listing", {})));
+    expect(listed.map((r) => r.status)).toEqual([200, 200]);
+    expect(listed.map((r) => r.body.brand).sort()).toEqual(["twins-store", "twins-store-2"]);
+  });
 });
 
 describe("charges, the take rate in the ledger, earnings", () => {
