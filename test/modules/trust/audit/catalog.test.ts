@@ -94,11 +94,6 @@ describe("the catalog", () => {
       "appgroup.datasource.deleted",
       "appgroup.datasource.tested",
       "appgroup.datasource.primary_changed",
-      // the Korean package (messaging channels)
-      "appgroup.kakao.channel_linked",
-      "appgroup.kakao.channel_changed",
-      "appgroup.kakao.channel_unlinked",
-      "appgroup.kakao.member_joined",
     ];
     expect(pending.filter((type) => catalogEntry(type))).toEqual([]);
   });
