@@ -16,6 +16,7 @@ import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
 import { governanceModule } from "./modules/governance/module";
 import { agentsModule } from "./modules/agents/module";
+import { integrationsModule } from "./modules/integrations/module";
 import { provisioningModule } from "./modules/provisioning/module";
 import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
@@ -32,6 +33,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   billingModule,
   governanceModule,
   agentsModule,
+  integrationsModule,
   provisioningModule,
   federationModule,
   analyticsModule,
