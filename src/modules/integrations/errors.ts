@@ -15,7 +15,7 @@ export const integrationErrors = defineErrors({
 });
 
 export const inboundErrors = defineErrors({
-  inboundUnauthorized: { code: "invalid_signature", status: 401, message: "the payload's signature, timestamp or webhook-id does not verify; nothing was stored" },
+  inboundUnauthorized: { code: "inbound_signature_invalid", status: 401, message: "the payload's signature, timestamp or webhook-id does not verify; nothing was stored" },
   inboundInvalid: { code: "invalid_inbound_event", status: 400, message: "the inbound body is not a connector event: JSON with moduleKey, type and data" },
 });
 

@@ -7,6 +7,7 @@ import * as tables from "./schema";
 import { INTEGRATION_ROLE_SCOPES } from "./scopes";
 import { webhookDeliveryJob, webhookPruneJob } from "./webhooks/jobs";
 import { webhookRoutes } from "./webhooks/routes";
+import { inboundRoutes, integrationRoutes } from "./routes";
 
 export const integrationsModule = defineModule<AppContext>({
   name: "integrations",
@@ -14,9 +15,11 @@ export const integrationsModule = defineModule<AppContext>({
   events: Object.values(INTEGRATION_EVENTS),
   scopes: INTEGRATION_ROLE_SCOPES,
   tags: [
+    { name: "Integrations", description: "Connector modules (an HR directory, a ticketing tool): enable, the setup wizard's reads, notarize-scopes, the org structure, access requests and permissions (spec 4.9)." },
+    { name: "Inbound", description: "Connector data sent to the organization, signed with its webhook secret per Standard Webhooks (spec 4.9)." },
     { name: "Webhooks", description: "Outgoing webhooks: subscribers receive the organization's audit events, signed per Standard Webhooks, from a durable queue with retries and dead letters." },
   ],
   tables,
-  routes: (ctx) => [webhookRoutes(ctx)],
+  routes: (ctx) => [integrationRoutes(ctx), inboundRoutes(ctx), webhookRoutes(ctx)],
   jobs: (ctx) => [webhookDeliveryJob(ctx), webhookPruneJob(ctx)],
 });

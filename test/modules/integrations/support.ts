@@ -63,3 +63,28 @@ export async function webhookSecretOf(t: TestApp, org: TestOrg): Promise<string>
 }
 
 export const deliverJob = (t: TestApp) => t.ctx.jobs.runNow("webhooks.deliver");
+
+/** Sends a connector event to /api/org/{slug}/inbound, signed as a connector signs (Standard Webhooks). */
+export function sendInbound(
+  t: TestApp,
+  slug: string,
+  secret: string,
+  event: unknown,
+  options: { id?: string; timestampSeconds?: number; method?: string; signature?: string; body?: string } = {},
+) {
+  const body = options.body ?? JSON.stringify(event);
+  const id = options.id ?? `msg_${crypto.randomUUID()}`;
+  const timestamp = options.timestampSeconds ?? Math.floor(t.clock.now() / 1000);
+  return t.request(options.method ?? "POST", `/api/org/${slug}/inbound`, {
+    body: body === "" ? undefined : body,
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": options.signature ?? signatureOf(secret, id, timestamp, body),
+    },
+  });
+}
+
+export const HR_FIELDS = { tenantUrl: "https://acme.bamboohr.example", employeeIdAttribute: "employeeNumber" };
+export const TICKETING_FIELDS = { siteUrl: "https://acme.atlassian.example", projectKeys: "OPS,SEC", product: "jira" };
