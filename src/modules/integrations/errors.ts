@@ -11,6 +11,9 @@ export const integrationErrors = defineErrors({
   accessRequestNotFound: { code: "access_request_not_found", status: 404, message: "no such access request in this organization" },
   accessRequestDecided: { code: "access_request_decided", status: 409, message: "the access request is already approved or denied" },
   scopeNotGrantable: { code: "scope_not_grantable", status: 400, message: "the scope is not one the connector module asks for (field names it)" },
+  accessRequestPending: { code: "access_request_pending", status: 409, message: "you already have a pending request for this connector module" },
+  ownRequest: { code: "own_access_request", status: 403, message: "nobody decides their own access request" },
+  translationFailed: { code: "translation_failed", status: 502, message: "the configured LLM did not answer with scopes; try again or use the rule-based translation (unset SIGNET_LLM_URL)" },
   badgeNotFound: { code: "badge_not_found", status: 404, message: "no live person's badge with this ConnectedId in the organization" },
 });
 

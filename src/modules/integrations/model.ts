@@ -21,7 +21,7 @@ export const ConnectorModuleView = t.Object({
 
 export const EnableBody = t.Object({
   fields: t.Record(t.String({ maxLength: 64 }), t.String({ maxLength: 2000 }), { description: "The module's fields (GET …/{moduleKey}/fields), by key", maxProperties: 20 }),
-});
+}, { additionalProperties: false });
 
 export const ConnectionView = t.Object({
   moduleKey: t.String(),
@@ -69,7 +69,7 @@ export const InboundEventView = t.Object({
 export const PreviewQuery = t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })) });
 
 export const NotarizeScopes = t.Object({ moduleKey: t.String(), eventTypes: t.Array(t.String()), available: t.Array(t.String()) });
-export const NotarizeScopesBody = t.Object({ eventTypes: t.Array(t.String({ maxLength: 100 }), { maxItems: 50, description: "The inbound event types to seal; the others are stored unsealed" }) });
+export const NotarizeScopesBody = t.Object({ eventTypes: t.Array(t.String({ maxLength: 100 }), { maxItems: 50, description: "The inbound event types to seal; the others are stored unsealed" }) }, { additionalProperties: false });
 
 export const InboundResult = t.Object({
   id: t.String(),

@@ -7,7 +7,7 @@ import * as tables from "./schema";
 import { INTEGRATION_ROLE_SCOPES } from "./scopes";
 import { webhookDeliveryJob, webhookPruneJob } from "./webhooks/jobs";
 import { webhookRoutes } from "./webhooks/routes";
-import { inboundRoutes, integrationRoutes } from "./routes";
+import { accessRequestRoutes, inboundRoutes, integrationRoutes } from "./routes";
 
 export const integrationsModule = defineModule<AppContext>({
   name: "integrations",
@@ -20,6 +20,6 @@ export const integrationsModule = defineModule<AppContext>({
     { name: "Webhooks", description: "Outgoing webhooks: subscribers receive the organization's audit events, signed per Standard Webhooks, from a durable queue with retries and dead letters." },
   ],
   tables,
-  routes: (ctx) => [integrationRoutes(ctx), inboundRoutes(ctx), webhookRoutes(ctx)],
+  routes: (ctx) => [integrationRoutes(ctx), accessRequestRoutes(ctx), inboundRoutes(ctx), webhookRoutes(ctx)],
   jobs: (ctx) => [webhookDeliveryJob(ctx), webhookPruneJob(ctx)],
 });

@@ -3,7 +3,7 @@
  * routes and /api/org/{slug}/inbound. The rules live in connections.ts, inbound.ts,
  * structure.ts, access-requests.ts, permissions.ts and translate.ts.
  */
-import { Elysia, t } from "elysia";
+import { Elysia, t, type TSchema } from "elysia";
 import type { AppContext } from "../../context";
 import { declaresErrors } from "../../platform/http/error-catalog";
 import { rawBody } from "../../platform/http/kernel";
@@ -25,11 +25,23 @@ import {
 } from "./connections";
 import { INBOUND_BODY_LIMIT, receiveInbound } from "./inbound";
 import * as M from "./model";
+import * as A from "./access-model";
+import * as S from "./structure-model";
+import { createAccessRequest, decideAccessRequest, listAccessRequests, ownAccessRequests } from "./access-requests";
+import { analyzePermissions, grantPermissions } from "./permissions";
+import { hierarchyPreview, materializeStructure, orgStructure, orgStructureMembers } from "./structure";
+import { translateForCaller } from "./translate";
 
 const TAGS = ["Integrations"];
 const WHO = " A member's session or an M2M token of an org-wide key holding the scope; Owner and Admin hold every integration scope through org.*.";
 const GUARD = [...ORG_GUARD_ERRORS, ...MACHINE_TOKEN_ERRORS, "PERMISSION_DENIED"];
 const MODULE = [...GUARD, "unknown_module"];
+
+/** A body that may be left out (a bare POST) but, when sent, is checked strictly. */
+function optionalStrictBody<S extends TSchema>(schema: S) {
+  const strict = strictBody(schema);
+  return { body: t.Optional(schema), transform: ({ body }: { body: unknown }) => (body === undefined ? undefined : strict.transform({ body })) };
+}
 
 function caller(context: { org: Organization; orgCaller: OrgCaller; request: Request }): IntegrationsCaller {
   return callerOf(context.org, context.orgCaller, context.request);
@@ -121,6 +133,159 @@ export function integrationRoutes(ctx: AppContext) {
         summary: "Choose which inbound events are sealed",
         description: `From now on an inbound event of a listed type is sealed into the audit chain (integration.inbound_notarized with the hash of its data); the others are stored unsealed. Emits integration.notarize_scopes_changed. Needs org.integration.notarize.${WHO}`,
         ...declaresErrors(...MODULE, "module_not_enabled", "unknown_event_type"),
+      },
+    })
+    .get("/:moduleKey/hierarchy-preview", (c) => hierarchyPreview(ctx, caller(c), c.params.moduleKey), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      response: S.HierarchyPreview,
+      detail: {
+        tags: TAGS,
+        summary: "Preview a hierarchy source's tree",
+        description: `Setup-wizard read: the units the connector's directory holds, how many people each has and how many match a member by e-mail. Needs org.integration.read.${WHO}`,
+        ...declaresErrors(...MODULE, "no_hierarchy_source"),
+      },
+    })
+    .get("/:moduleKey/org-structure", (c) => orgStructure(ctx, caller(c), c.params.moduleKey), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      response: S.OrgStructure,
+      detail: {
+        tags: TAGS,
+        summary: "The org structure a materialize would create",
+        description: `The units as teams (names unique: a shared unit name takes its whole path) and the number of reporting edges between matched people. Needs org.integration.read.${WHO}`,
+        ...declaresErrors(...MODULE, "no_hierarchy_source"),
+      },
+    })
+    .get("/:moduleKey/org-structure/members", (c) => orgStructureMembers(ctx, caller(c), c.params.moduleKey), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      response: t.Array(S.DirectoryMember),
+      detail: {
+        tags: TAGS,
+        summary: "The people of a hierarchy source",
+        description: `Each person the connector reported, their unit and manager, and the member badge their e-mail matches. Needs org.integration.read.${WHO}`,
+        ...declaresErrors(...MODULE, "no_hierarchy_source"),
+      },
+    })
+    .post("/:moduleKey/org-structure/materialize", (c) => materializeStructure(ctx, caller(c), c.params.moduleKey), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      response: S.Materialized,
+      detail: {
+        tags: TAGS,
+        summary: "Materialize the org structure",
+        description:
+          "Owner or Admin, signed in (403 admin_required otherwise, machines included), holding org.integration.materialize. Creates the whole tree in one transaction: a team per unit " +
+          "(an existing team of the same name is reused), matched people placed in their unit's team, a reporting edge from each matched person to their matched manager (one that " +
+          "would close a cycle is skipped and listed). The org structure is never synced on its own: run this again to follow the directory. Emits reporting.* events for each change " +
+          "and integration.org_structure_materialized.",
+        ...declaresErrors(...MODULE, "admin_required", "no_hierarchy_source", "module_not_enabled", "empty_hierarchy"),
+      },
+    })
+    .get("/:moduleKey/request", (c) => ownAccessRequests(ctx, caller(c), c.params.moduleKey), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      response: t.Array(A.AccessRequest),
+      detail: {
+        tags: TAGS,
+        summary: "Read my access requests for a module",
+        description: `The caller's own requests for the module, newest first. Needs org.integration.request (every built-in Member holds it).${WHO}`,
+        ...declaresErrors(...MODULE, "badge_not_found"),
+      },
+    })
+    .post("/:moduleKey/request", async (c) => c.status(201, await createAccessRequest(ctx, caller(c), c.params.moduleKey, c.body)), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      ...strictBody(A.AccessRequestCreate),
+      response: { 201: A.AccessRequest },
+      detail: {
+        tags: TAGS,
+        summary: "Request access for a module",
+        description:
+          "The caller asks for the scopes the module needs (all of them by default, or some: 400 scope_not_grantable for one it does not need), for their own badge. One pending request " +
+          `per module (409 access_request_pending). Emits integration.access_requested. Needs org.integration.request (every built-in Member holds it).${WHO}`,
+        ...declaresErrors(...MODULE, "badge_not_found", "scope_not_grantable", "access_request_pending"),
+      },
+    })
+    .post("/:moduleKey/permissions/analyze", (c) => analyzePermissions(ctx, caller(c), c.params.moduleKey, c.body ?? {}), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      ...optionalStrictBody(A.AnalyzeBody),
+      response: A.Analysis,
+      detail: {
+        tags: TAGS,
+        summary: "Analyze a badge's permissions for a module",
+        description: `Which of the module's required scopes a person's badge (default the caller's) holds, and which are missing. Needs org.integration.analyze.${WHO}`,
+        ...declaresErrors(...MODULE, "badge_not_found"),
+      },
+    })
+    .post("/:moduleKey/permissions/grant", (c) => grantPermissions(ctx, caller(c), c.params.moduleKey, c.body), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      ...strictBody(A.GrantBody),
+      response: A.Granted,
+      detail: {
+        tags: TAGS,
+        summary: "Grant a module's missing scopes to a badge",
+        description:
+          "Grants directly to a person's badge the scopes it lacks among those given (default: all the module needs; 400 scope_not_grantable for one it does not). The caller must hold " +
+          `each scope they grant (403 PERMISSION_DENIED). Emits integration.permissions_granted. Needs org.integration.grant.${WHO}`,
+        ...declaresErrors(...MODULE, "badge_not_found", "scope_not_grantable"),
+      },
+    })
+    .post("/:moduleKey/ai/translate-scope", (c) => translateForCaller(ctx, caller(c), c.params.moduleKey, c.body.text), {
+      orgOrMachine: true,
+      params: M.ModuleParams,
+      ...strictBody(A.TranslateBody),
+      response: A.Translation,
+      detail: {
+        tags: TAGS,
+        summary: "Translate words into scopes",
+        description:
+          "Reads what the connector should be allowed to do and answers scope strings (each marked whether the module needs it); nothing is granted. Offline and deterministic by " +
+          "default (rules); with SIGNET_LLM_URL an OpenAI-compatible model answers (502 translation_failed when it does not). Only strings that follow the scope grammar are returned. " +
+          `Needs org.integration.analyze.${WHO}`,
+        ...declaresErrors(...MODULE, "translation_failed"),
+      },
+    });
+}
+
+/** The provider's side of access requests: /api/org/{slug}/access-requests (spec 4.9). */
+export function accessRequestRoutes(ctx: AppContext) {
+  return new Elysia({ name: "integrations.access-requests", prefix: "/api/org/:slug/access-requests" })
+    .use(orgGuard(ctx))
+    .get("", (c) => listAccessRequests(ctx, caller(c), c.query), {
+      orgOrMachine: true,
+      params: SlugParams,
+      query: A.AccessRequestsQuery,
+      response: t.Array(A.AccessRequest),
+      detail: { tags: TAGS, summary: "List access requests", description: `Newest first, ?status to filter. Needs org.access_request.list.${WHO}`, ...declaresErrors(...GUARD) },
+    })
+    .post("/:id/approve", (c) => decideAccessRequest(ctx, caller(c), c.params.id, "approved", c.body ?? {}), {
+      orgOrMachine: true,
+      params: M.RequestParams,
+      ...optionalStrictBody(A.DecisionBody),
+      response: A.AccessRequest,
+      detail: {
+        tags: TAGS,
+        summary: "Approve an access request",
+        description:
+          "Grants the requested scopes to the requester's badge. The decider must hold each of them (403 PERMISSION_DENIED) and may not decide their own request (403 own_access_request); " +
+          `a decided request answers 409 access_request_decided. Emits integration.access_request_decided. Needs org.access_request.decide.${WHO}`,
+        ...declaresErrors(...GUARD, "access_request_not_found", "access_request_decided", "own_access_request", "badge_not_found"),
+      },
+    })
+    .post("/:id/deny", (c) => decideAccessRequest(ctx, caller(c), c.params.id, "denied", c.body ?? {}), {
+      orgOrMachine: true,
+      params: M.RequestParams,
+      ...optionalStrictBody(A.DecisionBody),
+      response: A.AccessRequest,
+      detail: {
+        tags: TAGS,
+        summary: "Deny an access request",
+        description: `Nothing is granted. Emits integration.access_request_decided. Needs org.access_request.decide.${WHO}`,
+        ...declaresErrors(...GUARD, "access_request_not_found", "access_request_decided", "own_access_request"),
       },
     });
 }

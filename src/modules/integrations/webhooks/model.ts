@@ -15,14 +15,14 @@ export const WebhookCreate = t.Object({
   url: t.String({ minLength: 1, maxLength: URL_MAX, description: "The receiver: https (plain http only where the operator allows private networks)" }),
   eventTypes: t.Optional(EventTypes),
   description: t.Optional(t.String({ maxLength: DESCRIPTION_MAX })),
-});
+}, { additionalProperties: false });
 
 export const WebhookChange = t.Object({
   url: t.Optional(t.String({ minLength: 1, maxLength: URL_MAX })),
   eventTypes: t.Optional(EventTypes),
   description: t.Optional(t.Union([t.String({ maxLength: DESCRIPTION_MAX }), t.Null()])),
   status: t.Optional(t.Union([t.Literal("active"), t.Literal("disabled")], { description: "disabled: nothing is sent; events keep queueing and go out when it is active again" })),
-});
+}, { additionalProperties: false });
 
 export const Webhook = t.Object({
   id: t.String(),
