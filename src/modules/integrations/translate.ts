@@ -3,7 +3,8 @@
  * scope strings. Two translators behind one interface:
  *
  * - rules (the default, offline and deterministic): each clause (split at "and", commas,
- *   semicolons) is read for verbs and resources from the vocabularies below; every
+ *   semicolons) is read for verbs and resources from the vocabularies below (verbs of a
+ *   clause naming no resource carry on to the next one); every
  *   (resource, action) pair found becomes `org.<resource>.<action>`; "manage" or
  *   "full access" becomes `org.<resource>.*`; a resource without a verb reads as list and read;
  * - llm (SIGNET_LLM_URL): an OpenAI-compatible chat completions endpoint asked for JSON
@@ -54,9 +55,16 @@ export const rulesTranslator: ScopeTranslator = {
   provider: "rules",
   async translate(text) {
     const found: string[] = [];
+    // "create and update teams": verbs of a clause without a resource carry on to the next clause that names one.
+    let carried: string[] = [];
     for (const clause of text.toLowerCase().split(/\band\b|[,;.]/)) {
       const resources = RESOURCES.filter(([, pattern]) => pattern.test(clause)).map(([name]) => name);
-      const actions = ACTIONS.filter(([, pattern]) => pattern.test(clause)).flatMap(([names]) => names);
+      const actions = [...carried, ...ACTIONS.filter(([, pattern]) => pattern.test(clause)).flatMap(([names]) => names)];
+      if (resources.length === 0) {
+        carried = actions;
+        continue;
+      }
+      carried = [];
       for (const resource of resources) {
         for (const action of actions.length ? actions : ["list", "read"]) {
           for (const mapped of ACTION_FOR[resource]?.[action] ?? [action]) found.push(`org.${resource}.${mapped}`);
