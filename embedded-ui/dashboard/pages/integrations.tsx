@@ -64,6 +64,8 @@ export function IntegrationsPage({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}/integrations`;
   const connectors = useLoad(() => api<Connector[]>("GET", `${base}/verified-connectors`), [org.slug]);
   const [chosen, setChosen] = useState<string | null>(null);
+  // A request filed here shows at once in the list to decide (an admin sees both).
+  const [filed, setFiled] = useState(0);
   const readable = !(connectors.error instanceof ApiProblem && connectors.error.status === 403);
   return (
     <>
@@ -90,8 +92,8 @@ export function IntegrationsPage({ org }: { org: Org }) {
           {chosen && connectors.data ? <Wizard org={org} connector={connectors.data.find((c) => c.key === chosen)!} /> : null}
         </Section>
       ) : null}
-      <MyRequests org={org} />
-      <ProviderRequests org={org} />
+      <MyRequests org={org} onFiled={() => setFiled((n) => n + 1)} />
+      <ProviderRequests org={org} filed={filed} />
     </>
   );
 }
@@ -241,7 +243,7 @@ function Structure({ base }: { base: string }) {
   );
 }
 
-function MyRequests({ org }: { org: Org }) {
+function MyRequests({ org, onFiled }: { org: Org; onFiled: () => void }) {
   const [moduleKey, setModuleKey] = useState("hr_directory");
   const [reason, setReason] = useState("");
   const mine = useLoad(() => api<AccessRequest[]>("GET", `/api/org/${org.slug}/integrations/${moduleKey}/request`), [org.slug, moduleKey]);
@@ -249,6 +251,7 @@ function MyRequests({ org }: { org: Org }) {
     await api("POST", `/api/org/${org.slug}/integrations/${moduleKey}/request`, reason.trim() ? { reason: reason.trim() } : {});
     setReason("");
     mine.reload();
+    onFiled();
   };
   return (
     <Section title="Request access for a connector" id="my-requests">
@@ -280,9 +283,9 @@ function MyRequests({ org }: { org: Org }) {
   );
 }
 
-function ProviderRequests({ org }: { org: Org }) {
+function ProviderRequests({ org, filed }: { org: Org; filed: number }) {
   const base = `/api/org/${org.slug}/access-requests`;
-  const pending = useLoad(() => api<AccessRequest[]>("GET", `${base}?status=pending`), [org.slug]);
+  const pending = useLoad(() => api<AccessRequest[]>("GET", `${base}?status=pending`), [org.slug, filed]);
   if (pending.error instanceof ApiProblem && pending.error.status === 403) return null;
   const decide = async (id: string, decision: "approve" | "deny") => {
     await api("POST", `${base}/${id}/${decision}`);
