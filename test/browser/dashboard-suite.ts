@@ -1368,6 +1368,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.locator("#pending-requests li", { hasText: "to file approvals from tickets" }).locator("button", { hasText: "Approve" }).click();
         await page.waitForSelector("#access-requests >> text=No pending requests.");
         await approver.reload();
+        await approver.selectOption("#request-module", "ticketing");
         await approver.waitForSelector("#my-request-list >> text=approved");
       },
       STEP_TIMEOUT * 2,
