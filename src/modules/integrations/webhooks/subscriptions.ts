@@ -98,10 +98,10 @@ export async function getWebhook(deps: IntegrationsDeps, caller: IntegrationsCal
 /** Adds a subscriber. It receives every event after its creation, its own creation event first. */
 export async function createWebhook(deps: IntegrationsDeps, caller: IntegrationsCaller, input: Static<typeof M.WebhookCreate>): Promise<WebhookView> {
   assertCan(caller.actor, INTEGRATION_SCOPES.webhookManage);
-  const url = await checkedUrl(deps, input.url);
   const eventTypes = checkedPatterns(input.eventTypes);
-  // Deliveries are signed with it: a subscriber without one would only collect failures.
+  // Deliveries are signed with it: a subscriber without one would only collect failures. Checked before the URL's DNS lookup.
   if (!(await webhookSigningSecrets(deps, caller.org.id)).current) throw webhookErrors.error("noWebhookSecret");
+  const url = await checkedUrl(deps, input.url);
   const row = await deps.db.write(async (tx) => {
     await tx.lock(`webhooks:${caller.org.id}`);
     const [existing] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.orgId, caller.org.id));
