@@ -23,6 +23,7 @@ import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
 import sqlite_0020_custom_domains from "./sqlite/0020_custom_domains.sql" with { type: "text" };
 import sqlite_0021_sign_in_report_index from "./sqlite/0021_sign_in_report_index.sql" with { type: "text" };
 import sqlite_0022_commerce from "./sqlite/0022_commerce.sql" with { type: "text" };
+import sqlite_0023_integrations from "./sqlite/0023_integrations.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -46,6 +47,7 @@ import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text
 import postgres_0020_custom_domains from "./postgres/0020_custom_domains.sql" with { type: "text" };
 import postgres_0021_sign_in_report_index from "./postgres/0021_sign_in_report_index.sql" with { type: "text" };
 import postgres_0022_commerce from "./postgres/0022_commerce.sql" with { type: "text" };
+import postgres_0023_integrations from "./postgres/0023_integrations.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -72,6 +74,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0020_custom_domains", sql: sqlite_0020_custom_domains },
   { id: "0021_sign_in_report_index", sql: sqlite_0021_sign_in_report_index },
   { id: "0022_commerce", sql: sqlite_0022_commerce },
+  { id: "0023_integrations", sql: sqlite_0023_integrations },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -98,4 +101,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0020_custom_domains", sql: postgres_0020_custom_domains },
   { id: "0021_sign_in_report_index", sql: postgres_0021_sign_in_report_index },
   { id: "0022_commerce", sql: postgres_0022_commerce },
+  { id: "0023_integrations", sql: postgres_0023_integrations },
 ];

@@ -73,6 +73,16 @@ export interface Config {
    */
   federationAllowPrivateNetworks: boolean;
   /**
+   * Outgoing webhooks may target loopback and private addresses, and plain http there.
+   * Off: only public https addresses (docs/integrations.md "SSRF").
+   */
+  webhooksAllowPrivateNetworks: boolean;
+  /**
+   * The LLM behind ai/translate-scope (spec 4.9): an OpenAI-compatible chat completions
+   * endpoint, its key and model. Null URL: the offline rule-based translator.
+   */
+  llm: { url: string | null; apiKey: string | null; model: string };
+  /**
    * Custom login domains (docs/custom-domains.md): the hostname customers point their
    * CNAME at; null turns the feature off (verification reports not_configured and any
    * host is served as the service's own).
@@ -135,6 +145,10 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
   { env: "SIGNET_SOCIAL_ENDPOINTS", flag: "--social-endpoints", help: 'JSON replacing social provider endpoints, e.g. {"google":{"token":"https://proxy/…"}} (an egress proxy or a test peer)' },
   { env: "SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", flag: "--federation-allow-private-networks", help: "let IdP federation reach loopback and private addresses, and plain http there (1 or 0): an IdP inside the operator's network, or a test peer", default: "0" },
+  { env: "SIGNET_WEBHOOKS_ALLOW_PRIVATE_NETWORKS", flag: "--webhooks-allow-private-networks", help: "let outgoing webhooks reach loopback and private addresses, and plain http there (1 or 0): a receiver inside the operator's network, or a test peer", default: "0" },
+  { env: "SIGNET_LLM_URL", flag: "--llm-url", help: "OpenAI-compatible chat completions URL that ai/translate-scope asks; without it a rule-based translator answers offline" },
+  { env: "SIGNET_LLM_API_KEY", flag: "--llm-api-key", help: "bearer key for --llm-url" },
+  { env: "SIGNET_LLM_MODEL", flag: "--llm-model", help: "model name sent to --llm-url", default: "gpt-4o-mini" },
   { env: "SIGNET_CUSTOM_DOMAIN_TARGET", flag: "--custom-domain-target", help: "hostname customers point their login domain's CNAME at (custom login domains are off without it)" },
   { env: "SIGNET_DNS_SERVERS", flag: "--dns-servers", help: "comma-separated DNS servers (IP or IP:port) that custom-domain checks ask", default: "the system's" },
   { env: "SIGNET_CLOUDFLARE_API_BASE", flag: "--cloudflare-api-base", help: "Cloudflare API address used by custom-domain auto-configure", default: "https://api.cloudflare.com/client/v4" },
@@ -359,6 +373,13 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const socialEndpoints = parseSocialEndpoints(get("SIGNET_SOCIAL_ENDPOINTS"));
 
   const federationAllowPrivateNetworks = parseBool("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS", get("SIGNET_FEDERATION_ALLOW_PRIVATE_NETWORKS"), false);
+  const webhooksAllowPrivateNetworks = parseBool("SIGNET_WEBHOOKS_ALLOW_PRIVATE_NETWORKS", get("SIGNET_WEBHOOKS_ALLOW_PRIVATE_NETWORKS"), false);
+  const llmUrlText = get("SIGNET_LLM_URL");
+  const llm = {
+    url: llmUrlText === undefined ? null : parseUrl("SIGNET_LLM_URL", llmUrlText),
+    apiKey: get("SIGNET_LLM_API_KEY") ?? null,
+    model: get("SIGNET_LLM_MODEL") ?? "gpt-4o-mini",
+  };
 
   const targetText = get("SIGNET_CUSTOM_DOMAIN_TARGET");
   let customDomainTarget: string | null = null;
@@ -420,6 +441,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     turnstile,
     socialEndpoints,
     federationAllowPrivateNetworks,
+    webhooksAllowPrivateNetworks,
+    llm,
     customDomainTarget,
     dnsServers,
     cloudflareApiBase,

@@ -17,6 +17,7 @@ import { billingModule } from "./modules/billing/module";
 import { commerceModule } from "./modules/commerce/module";
 import { governanceModule } from "./modules/governance/module";
 import { agentsModule } from "./modules/agents/module";
+import { integrationsModule } from "./modules/integrations/module";
 import { provisioningModule } from "./modules/provisioning/module";
 import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
@@ -34,6 +35,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   commerceModule,
   governanceModule,
   agentsModule,
+  integrationsModule,
   provisioningModule,
   federationModule,
   analyticsModule,

@@ -34,6 +34,7 @@ export const LAYERS = [
   "modules/commerce",
   "modules/governance",
   "modules/agents",
+  "modules/integrations",
   "modules/provisioning",
   // Signs an organization's people in to the dashboard with just-in-time membership: above
   // identity (accounts, sessions) and orgs (members, roles), not under customers (end users).

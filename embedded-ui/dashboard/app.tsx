@@ -11,6 +11,7 @@ import { personalSeal, passkeysSupported } from "./passkeys";
 import { interceptLink, match, navigate, usePath } from "./router";
 import { SessionContext, type Org, type SessionState } from "./session";
 import { AccountPage } from "./pages/account";
+import { AgentsPage } from "./pages/agents";
 import { ApprovalsPage } from "./pages/approvals";
 import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
@@ -19,6 +20,7 @@ import { BoardPage } from "./pages/board";
 import { CommercePage } from "./pages/commerce";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
+import { IntegrationsPage } from "./pages/integrations";
 import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
 import { KoreanPackagePage } from "./pages/korean";
@@ -31,6 +33,7 @@ import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
 import { SsoPage } from "./pages/sso";
 import { TeamsPage } from "./pages/teams";
+import { WebhooksPage } from "./pages/webhooks";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
@@ -43,6 +46,9 @@ const ORG_PAGES = [
   { path: "/meetings", label: "Meetings", Page: MeetingsPage },
   { path: "/keys", label: "API & keys", Page: KeysPage },
   { path: "/apps", label: "Apps", Page: AppsPage },
+  { path: "/agents", label: "Agents", Page: AgentsPage },
+  { path: "/integrations", label: "Integrations", Page: IntegrationsPage },
+  { path: "/webhooks", label: "Webhooks", Page: WebhooksPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
   { path: "/sso", label: "SSO & SCIM", Page: SsoPage },

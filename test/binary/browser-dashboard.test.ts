@@ -5,7 +5,7 @@ import { requestOverSocket, startBinary } from "./support";
 dashboardSuite({
   screenshots: false,
   async start() {
-    const server = await startBinary({ dev: true, baseHost: "localhost" });
+    const server = await startBinary({ dev: true, baseHost: "localhost", env: { SIGNET_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "1" } });
     return { base: server.base, request: requestOverSocket(server), close: () => server.stop() };
   },
 });

@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { signatureOf } from "../../src/modules/integrations/webhooks/signing";
 import type { TestApp } from "../support/harness";
 
 const SCREENSHOTS = join(import.meta.dir, "../../docs/screenshots");
@@ -30,6 +31,13 @@ export interface DashboardTarget {
    * open statement only.
    */
   endBillingMonth?: () => Promise<void>;
+  /**
+   * Runs the webhook queue now (in-process, where the clock stands still); with
+   * `exhaustRetries` it also moves the clock through the whole retry schedule, so failing
+   * deliveries end as dead letters. Against the binary the queue runs every 10 s on its
+   * own and the suite waits for it.
+   */
+  runWebhookQueue?: (exhaustRetries: boolean) => Promise<void>;
 }
 
 export function dashboardSuite(target: DashboardTarget): void {
@@ -1237,10 +1245,180 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "agents: hires a test agent with an expiry, makes the owner its operator, issues its credential once, suspends, activates and revokes it",
+      async () => {
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await page.click(`nav a[href="/orgs/${slug}/agents"]`);
+        await page.waitForSelector("text=No agents in this app group.");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.selectOption("#agent-kind", "test");
+        await page.fill("#agent-name", "Difference Tester");
+        // The picker's default is 30 days ahead; a past date is refused in words and nothing is hired.
+        await page.fill("#agent-expires", "2001-01-01T00:00");
+        await page.click("#hire-agent button[type=submit]");
+        await page.waitForSelector("#hire-agent .error");
+        await page.fill("#agent-expires", new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 16));
+        await page.click("#hire-agent button[type=submit]");
+        const row = page.locator("#agent-table tbody tr", { hasText: "Difference Tester" });
+        await row.waitFor();
+        const agentId = (await row.getAttribute("data-agent"))!;
+        expect(await row.textContent()).toContain("AGENT_TEST");
+
+        const me = (await t.request("GET", `/api/org/${slug}/me`, { token: await ownerToken() })).body.connectedId;
+        await page.selectOption(`#operator-${agentId}`, me);
+        await page.waitForFunction(([id, value]) => (document.getElementById(`operator-${id}`) as HTMLSelectElement | null)?.value === value, [agentId, me]);
+        await page.click(`#credential-${agentId}`);
+        const credential = (await page.locator(".secret-value").textContent())!;
+        expect(credential).toStartWith("ah_agent_");
+        await page.click("text=I have stored it");
+        expect(await page.locator(".secret-value").count()).toBe(0);
+        await row.locator("text=credential ah_agent_").waitFor();
+
+        await row.locator("button", { hasText: "Suspend" }).click();
+        await row.locator(".badge", { hasText: "suspended" }).waitFor();
+        await row.locator("button", { hasText: "Activate" }).click();
+        await row.locator(".badge", { hasText: "active" }).waitFor();
+        await page.click(`#revoke-${agentId}`);
+        await row.locator(".badge", { hasText: "revoked" }).waitFor();
+        const agent = (await t.request("GET", `/api/org/${slug}/app-groups/${(await t.request("GET", `/api/org/${slug}/app-groups/`, { token: await ownerToken() })).body[0].id}/agents/${agentId}`, { token: await ownerToken() })).body;
+        expect(agent).toMatchObject({ status: "revoked", operatorConnectedId: me });
+        expect(await auditTypes("agent.")).toEqual(expect.arrayContaining(["agent.hired", "agent.credential_issued", "agent.suspended", "agent.activated", "agent.revoked"]));
+        await shot("agents");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "webhooks: adds a subscriber; its deliveries arrive signed and show in the log; dead letters are redelivered",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const secret = (await t.request("POST", `/api/org/${slug}/settings/keys/webhook-secret/regenerate`, owner)).body.secret as string;
+        const received: { id: string; timestamp: string; signature: string; body: string }[] = [];
+        let answer = 200;
+        const receiver = Bun.serve({
+          hostname: "127.0.0.1",
+          port: 0,
+          async fetch(request) {
+            received.push({ id: request.headers.get("webhook-id")!, timestamp: request.headers.get("webhook-timestamp")!, signature: request.headers.get("webhook-signature")!, body: await request.text() });
+            return new Response("a test receiver", { status: answer });
+          },
+        });
+        try {
+          await page.click(`nav a[href="/orgs/${slug}/webhooks"]`);
+          await page.waitForSelector("text=No subscribers yet.");
+          expect(await unlabelledControls()).toEqual([]);
+          await page.fill("#webhook-url", `http://127.0.0.1:${receiver.port}/signet`);
+          await page.fill("#webhook-types", "webhook.*");
+          await page.click("#add-webhook button[type=submit]");
+          await page.waitForSelector(`#webhook-table >> text=127.0.0.1:${receiver.port}`);
+
+          // The queue sends the subscriber its own creation event.
+          if (target.runWebhookQueue) await target.runWebhookQueue(false);
+          for (let waited = 0; received.length === 0 && waited < 25_000; waited += 200) await Bun.sleep(200);
+          expect(received).toHaveLength(1);
+          expect(received[0]!.signature.split(" ")).toContain(signatureOf(secret, received[0]!.id, received[0]!.timestamp, received[0]!.body));
+          expect(JSON.parse(received[0]!.body).type).toBe("webhook.subscription_created");
+          await page.click("text=Delivery log");
+          await page.locator(`#delivery-log [data-delivery="${received[0]!.id}"] .badge`, { hasText: "delivered" }).waitFor();
+
+          if (target.runWebhookQueue) {
+            // A receiver that keeps failing: after the whole retry schedule the delivery is a dead letter.
+            answer = 503;
+            await page.click("#webhook-table button:has-text('Pause')");
+            await page.waitForSelector("#webhook-table button:has-text('Resume')");
+            await page.click("#webhook-table button:has-text('Resume')");
+            await page.waitForSelector("#webhook-table button:has-text('Pause')");
+            await target.runWebhookQueue(true);
+            await page.reload();
+            await page.click("text=Delivery log");
+            await page.selectOption("#delivery-filter", "dead");
+            await page.waitForSelector("#delivery-log button:has-text('Redeliver')");
+            const dead = await page.locator("#delivery-log [data-delivery]").count();
+            expect(dead).toBe(2);
+            answer = 200;
+            const before = received.length;
+            await page.locator("#delivery-log button:has-text('Redeliver')").first().click();
+            await page.waitForFunction((n) => document.querySelectorAll("#delivery-log [data-delivery]").length === n, dead - 1);
+            expect(received.length).toBe(before + 1);
+            expect(received.at(-1)!.signature.split(" ")).toContain(signatureOf(secret, received.at(-1)!.id, received.at(-1)!.timestamp, received.at(-1)!.body));
+          }
+          await shot("webhooks");
+        } finally {
+          receiver.stop(true);
+        }
+      },
+      STEP_TIMEOUT * 2,
+    );
+
+    test(
+      "integrations: the setup wizard enables the HR directory, seals its events, previews and materializes its org structure; an access request is approved",
+      async () => {
+        const owner = { token: await ownerToken() };
+        await page.click(`nav a[href="/orgs/${slug}/integrations"]`);
+        await page.click("#setup-hr_directory");
+        await page.waitForSelector("#connector-tenantUrl");
+        expect(await unlabelledControls()).toEqual([]);
+        await page.fill("#connector-tenantUrl", "http://not-https.example");
+        await page.selectOption("#connector-employeeIdAttribute", "id");
+        await page.click("#enable-connector button[type=submit]");
+        await page.waitForSelector("#enable-connector .error");
+        await page.fill("#connector-tenantUrl", "https://engines.bamboohr.example");
+        await page.click("#enable-connector button[type=submit]");
+        await page.waitForSelector("#connection-status >> text=enabled");
+        await page.click("#notarize-department-renamed");
+        await page.waitForFunction(() => (document.getElementById("notarize-department-renamed") as HTMLInputElement | null)?.checked === true);
+        expect((await t.request("GET", `/api/org/${slug}/integrations/hr_directory/notarize-scopes`, owner)).body.eventTypes).toContain("department.renamed");
+
+        // The HR system sends two people, signed with the webhook secret.
+        const regenerated = (await t.request("POST", `/api/org/${slug}/settings/keys/webhook-secret/regenerate`, owner)).body;
+        const secret = regenerated.secret as string;
+        // The server's clock (the in-process one stands still): the timestamp must be within 5 minutes of it.
+        const timestamp = Math.floor(Date.parse(regenerated.createdAt) / 1000);
+        for (const [id, email, department] of [["1", EMAIL, "Engine Works"], ["2", "grace@hopper.example", "Engine Works/Calculation Office"]]) {
+          const body = JSON.stringify({ moduleKey: "hr_directory", type: "employee.upserted", data: { id, name: email, email, department, ...(id === "2" ? { managerId: "1" } : {}) } });
+          const sent = await t.request("POST", `/api/org/${slug}/inbound`, {
+            body,
+            headers: { "content-type": "application/json", "webhook-id": `msg_dash_${id}`, "webhook-timestamp": String(timestamp), "webhook-signature": signatureOf(secret, `msg_dash_${id}`, timestamp, body) },
+          });
+          expect(sent.status).toBe(202);
+        }
+        await page.reload();
+        await page.click("#setup-hr_directory");
+        await page.waitForSelector("#hierarchy-summary >> text=2 people, 2 matched");
+        expect(await page.locator("#inbound-preview li").count()).toBe(2);
+        await page.click("#materialize");
+        // Grace's line to the owner is added unless it would close a cycle (earlier steps made the owner report to her).
+        await page.waitForSelector("#materialized");
+        expect(await page.textContent("#materialized")).toMatch(/^2 teams created, 2 people placed, [01] reporting lines added\.$/);
+        const teamNames = (await t.request("GET", `/api/org/${slug}/teams`, owner)).body.map((team: { name?: string; Name?: string }) => team.name ?? team.Name);
+        expect(teamNames).toEqual(expect.arrayContaining(["Engine Works", "Calculation Office"]));
+        await shot("integrations");
+
+        // Grace asks for the ticketing connector's scopes; the owner approves in his own page.
+        const approver = grace!.page;
+        await approver.goto(`${base}/orgs/${slug}/integrations`);
+        await approver.selectOption("#request-module", "ticketing");
+        await approver.fill("#request-reason", "to file approvals from tickets");
+        await approver.click("#request-access button[type=submit]");
+        await approver.waitForSelector("#my-request-list >> text=pending");
+        // Nobody decides their own request.
+        await approver.locator("#pending-requests li", { hasText: "to file approvals from tickets" }).locator("button", { hasText: "Approve" }).click();
+        await approver.waitForSelector("text=Nobody decides their own access request");
+        await page.reload();
+        await page.locator("#pending-requests li", { hasText: "to file approvals from tickets" }).locator("button", { hasText: "Approve" }).click();
+        await page.waitForSelector("#access-requests >> text=No pending requests.");
+        await approver.reload();
+        await approver.selectOption("#request-module", "ticketing");
+        await approver.waitForSelector("#my-request-list >> text=approved");
+      },
+      STEP_TIMEOUT * 2,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, "/billing", "/sso", ""]) {
+        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, "/billing", "/sso", "/agents", "/integrations", "/webhooks", ""]) {
           await page.goto(`${base}/orgs/${slug}${path}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");

@@ -1,5 +1,6 @@
 /** The dashboard suite (dashboard-suite.ts) against the app in-process, whose clock can end a billing month; with SIGNET_SCREENSHOTS=1 it rewrites docs/screenshots/. */
 import { createTestApp, type TestApp } from "../support/harness";
+import { RETRY_DELAYS_MS } from "../../src/modules/integrations/webhooks/queue";
 import { dashboardSuite } from "./dashboard-suite";
 
 let t: TestApp;
@@ -12,7 +13,7 @@ dashboardSuite({
     const base = `http://localhost:${server.port}`;
     // Custom login domains on, with a DNS server that does not answer (nothing listens on
     // port 9): the domain step's check answers a lookup failure without asking the Internet.
-    t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1", SIGNET_CUSTOM_DOMAIN_TARGET: "edge.signet.test", SIGNET_DNS_SERVERS: "127.0.0.1:9" } });
+    t = await createTestApp({ env: { SIGNET_BASE_URL: base, SIGNET_DEV: "1", SIGNET_CUSTOM_DOMAIN_TARGET: "edge.signet.test", SIGNET_DNS_SERVERS: "127.0.0.1:9", SIGNET_WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "1" } });
     app = t.app;
     return {
       base,
@@ -22,6 +23,23 @@ dashboardSuite({
         await t.close();
       },
     };
+  },
+  async runWebhookQueue(exhaustRetries) {
+    const run = async () => {
+      const result = await t.ctx.jobs.runNow("webhooks.deliver");
+      if (result.outcome !== "ok") throw new Error(`webhooks.deliver: ${result.outcome} ${result.error}`);
+    };
+    await run();
+    if (!exhaustRetries) return;
+    const now = t.clock.now();
+    try {
+      for (const delay of RETRY_DELAYS_MS) {
+        t.clock.advance(delay);
+        await run();
+      }
+    } finally {
+      t.clock.set(now);
+    }
   },
   // The test clock stands still: move it five minutes into the next month for the renewals and the close, then back.
   async endBillingMonth() {

@@ -17,6 +17,7 @@ export {
   revokeAgentCredentials,
 } from "./machine/agent-credentials";
 export { type ApiKey } from "./machine/api-keys";
+export { webhookSigningSecrets } from "./machine/webhook-secret";
 export { KeyErrors, MACHINE_TOKEN_ERRORS } from "./machine/errors";
 export { looksLikeM2mToken, type M2mClaims } from "./machine/m2m-token";
 export { authenticateMachineToken, machineInOrg, resolveMachineAccess } from "./machine/m2m";

@@ -5,6 +5,7 @@
 export { GOVERNANCE_SCOPES } from "./scopes";
 export { type GovernanceCaller } from "./caller";
 export { addReportingEdgeInTx } from "./relationships";
+export { type MaterializedStructure, materializeStructureInTx, type StructurePlan } from "./materialize";
 export { APPROVAL_SCOPES } from "./approvals/scopes";
 export { type ConsumedApproval, consumeOneTimeApproval } from "./approvals/consume";
 export { type ApprovalDeps } from "./approvals/deps";
