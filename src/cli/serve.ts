@@ -82,11 +82,27 @@ function httpRedirectServer(config: Config): ReturnType<typeof Bun.serve> {
   });
 }
 
+/**
+ * postgres.js 3.4.x can write to a connection's socket after the connection closed (the
+ * database restarted or went away): a TypeError thrown from a timer, outside any query,
+ * that would end the process. The connection is gone and its query was already failed
+ * with CONNECTION_CLOSED, so the node logs it and goes on serving, reconnecting when the
+ * database is back (docs/operations.md "Faults"). Anything else still ends the process.
+ */
+export function isClosedConnectionWrite(error: unknown): boolean {
+  return error instanceof TypeError && /socket\.write|reading 'write'/.test(error.message) && /nextWrite/.test(error.stack ?? "") && /postgres/.test(error.stack ?? "");
+}
+
 export async function serve(config: Config): Promise<number> {
   ensureDataDir(config);
   const tls = config.tls ? readTls(config.tls) : undefined;
   const unlock = lockSqliteDatabase(config);
   const ctx = await createContext(config);
+  const survive = (error: unknown) => {
+    if (!isClosedConnectionWrite(error)) throw error;
+    ctx.logger.warn("database connection closed under a write; reconnecting", { error: (error as Error).message });
+  };
+  process.on("uncaughtException", survive);
   const app = createApp(ctx);
   const listenOptions = { hostname: config.host, port: config.port, maxRequestBodySize: 16 * 1024 * 1024 };
   let server: ReturnType<typeof Bun.serve>;
@@ -147,6 +163,7 @@ export async function serve(config: Config): Promise<number> {
   });
   ctx.logger.info("signet stopping");
   process.off("SIGHUP", reloadTls);
+  process.off("uncaughtException", survive);
   redirect?.stop(true);
   await app.stop();
   await closeContext(ctx);

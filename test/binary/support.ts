@@ -61,15 +61,27 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The binary serves TLS (the caller sets SIGNET_TLS_CERT and SIGNET_TLS_KEY in env): the base is https, trusted with this CA (PEM). */
   tlsCa?: string;
+  /**
+   * Where the installation lives: "fresh" (default) a new database (PostgreSQL on the PG
+   * pass), "sqlite" a SQLite file in the data dir even on the PG pass, or a database URL
+   * shared with other nodes (left in place by stop()).
+   */
+  database?: "fresh" | "sqlite" | string;
+  /** The port (default: a free one): a node restarted behind a load balancer comes back on its own. */
+  port?: number;
+  /** An existing scratch directory (a restart after a crash): kept by stop(). */
+  scratch?: string;
 }
 
 /** Starts `signet serve` on a free port and waits for /healthz. */
 export async function startBinary(options: StartOptions = {}): Promise<RunningBinary> {
   const binary = await binaryPath();
-  const scratch = mkdtempSync(join(tmpdir(), "signet-binary-"));
+  const scratch = options.scratch ?? mkdtempSync(join(tmpdir(), "signet-binary-"));
   const dataDir = join(scratch, "data");
-  const database: TestDatabase | null = process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
-  const port = freePort();
+  const mode = options.database ?? "fresh";
+  const database: TestDatabase | null = mode === "fresh" && process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
+  const sharedUrl = mode !== "fresh" && mode !== "sqlite" ? mode : null;
+  const port = options.port ?? freePort();
   const base = `${options.tlsCa ? "https" : "http"}://${options.baseHost ?? "127.0.0.1"}:${port}`;
   const tlsInit = options.tlsCa ? ({ tls: { ca: options.tlsCa } } as RequestInit) : {};
   const env: Record<string, string> = {
@@ -78,7 +90,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
     SIGNET_HOST: "127.0.0.1",
     SIGNET_PORT: String(port),
     SIGNET_BASE_URL: base,
-    ...(database ? { SIGNET_DATABASE_URL: database.url } : {}),
+    ...(database ? { SIGNET_DATABASE_URL: database.url } : sharedUrl ? { SIGNET_DATABASE_URL: sharedUrl } : {}),
     ...(options.dev ? { SIGNET_DEV: "1" } : {}),
     ...options.env,
   };
@@ -134,7 +146,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
       }
       await reading.catch(() => {});
       await database?.drop();
-      rmSync(scratch, { recursive: true, force: true });
+      if (!options.scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,9 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 
+/** How long /readyz waits for the database before answering 503. */
+const READY_TIMEOUT_MS = 1000;
+
 export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
   return new Elysia({ name: "system" })
     .get("/healthz", () => ({ status: "ok" as const, version: ctx.version }), {
@@ -12,7 +15,13 @@ export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
       "/readyz",
       async ({ set }) => {
         try {
-          await ctx.db.ping();
+          // Bounded: with the database gone a query may wait for a connection, and a load
+          // balancer's check must get its 503 well within its own timeout.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([
+            ctx.db.ping(),
+            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("database ping timed out")), READY_TIMEOUT_MS))),
+          ]).finally(() => clearTimeout(timer));
           return { status: "ready" as const, database: ctx.db.dialect };
         } catch (e) {
           set.status = 503;
