@@ -161,12 +161,20 @@ export async function serve(config: Config): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
-  ctx.logger.info("signet stopping");
+  // Graceful, within a bound: the listener closes at once (new connections are refused, so
+  // a load balancer moves on), requests under way finish, the scheduler waits for its
+  // runs. Past the grace period whatever is left is cut: a job run left "running" is
+  // marked interrupted and retried by the next start (jobs/scheduler.ts).
+  ctx.logger.info("signet stopping", { graceSeconds: config.shutdownGraceMs / 1000 });
   process.off("SIGHUP", reloadTls);
-  process.off("uncaughtException", survive);
   redirect?.stop(true);
-  await app.stop();
-  await closeContext(ctx);
+  const deadline = Bun.sleep(config.shutdownGraceMs).then(() => "late" as const);
+  if ((await Promise.race([app.stop().then(() => "done" as const), deadline])) === "late") {
+    ctx.logger.warn("shutdown grace ran out: closing the connections still open");
+    await app.stop(true);
+  }
+  if ((await Promise.race([closeContext(ctx).then(() => "done" as const), deadline])) === "late") ctx.logger.warn("shutdown grace ran out: job runs under way are abandoned");
+  process.off("uncaughtException", survive);
   unlock();
   return 0;
 }
