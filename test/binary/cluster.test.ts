@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { BUS_LISTENER_NAME } from "../../src/platform/bus/pg";
 import { bedMissing, startBed, within, type Bed } from "./cluster";
-import { latestLink, requestOverSocket, signInByMagicLink, type RunningBinary } from "./support";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { freePort, latestLink, requestOverSocket, signInByMagicLink, startBinary, type RunningBinary } from "./support";
 
 /** Revocation on one node is refused by every other node within this (measured: see docs/operations.md). */
 export const REVOCATION_BOUND_MS = 1000;
@@ -37,6 +40,8 @@ let ownerToken = "";
 let clientKey = "";
 let startedAt = 0;
 const figures: Record<string, unknown> = {};
+/** Files the mixed load uploaded, read back from a restored copy later. */
+const uploadedEarlier: Upload[] = [];
 
 const via = (base: string) => requestOverSocket({ base });
 const lb = () => via(bed.lb);
@@ -247,6 +252,7 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     expect(acked.keys.length).toBeGreaterThan(5);
     expect(acked.files.length).toBeGreaterThan(5);
     await acked.check();
+    uploadedEarlier.push(...acked.files);
     const verify = await bed.nodes[1]!.cli(["audit", "verify", "--org", slug, "--json"]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
@@ -408,6 +414,33 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     const firstOk = await within(5000, "uploads work again", async () => (await upload(bed.lb, 2048)).status === 200, 50);
     figures.s3Down = { errorWindowAfterRestartMs: Math.round(firstOk), downForMs: Math.round(performance.now() - down) };
   }, 30_000);
+
+  test("PostgreSQL backup (docs/operations.md): pg_dump restored into a new database serves sign-in, files and a verifying chain", async () => {
+    const bin = Bun.spawnSync(["bash", "-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1"]).stdout.toString().trim();
+    const dump = join(mkdtempSync(join(tmpdir(), "signet-bed-dump-")), "signet.dump");
+    const dumped = Bun.spawnSync([`${bin}/pg_dump`, "-Fc", "-f", dump, bed.pg.databaseUrl], { stderr: "pipe" });
+    expect(dumped.stderr.toString()).toBe("");
+    await bed.sql`create database signet_restored`;
+    const restoredUrl = bed.pg.databaseUrl.replace(/\/signet_bed$/, "/signet_restored");
+    const restoredDb = Bun.spawnSync([`${bin}/pg_restore`, "--no-owner", "-d", restoredUrl, dump], { stderr: "pipe" });
+    expect(restoredDb.stderr.toString()).toBe("");
+    rmSync(dirname(dump), { recursive: true, force: true });
+    // A node of its own on the copy, with the same master key and bucket.
+    const port = freePort();
+    const node = await startBinary({ dev: true, database: restoredUrl, port, env: { ...bed.env, SIGNET_BASE_URL: `http://127.0.0.1:${port}` } });
+    try {
+      expect((await via(node.base)("GET", "/api/auth/session", { token: ownerToken })).status).toBe(200);
+      const fresh = await signInByMagicLink(node, "owner@bed.example");
+      expect((await via(node.base)("GET", "/api/auth/session", { token: fresh.token })).status).toBe(200);
+      expect(uploadedEarlier.length).toBeGreaterThan(0);
+      for (const f of uploadedEarlier.slice(0, 5)) expect(await downloadSha(node.base, f.id)).toBe(f.sha256);
+      const verify = await node.cli(["audit", "verify", "--org", slug, "--json"]);
+      expect(verify.code).toBe(0);
+      expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
+    } finally {
+      await node.stop();
+    }
+  }, 60_000);
 
   test("every scheduled job ran exactly once per slot across the three nodes", async () => {
     // agents.expiry runs every minute: wait (bounded) until two slots have passed since the bed started.
