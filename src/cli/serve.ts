@@ -6,6 +6,7 @@ import { createApp } from "../app";
 import type { Config } from "../config";
 import { closeContext, createContext } from "../context";
 import { FatalError } from "./errors";
+import { metricsResponse, metricsTokenMatches } from "../platform/metrics";
 
 /** The data dir must exist and be writable before anything else happens. */
 export function ensureDataDir(config: Config): void {
@@ -93,6 +94,23 @@ export function isClosedConnectionWrite(error: unknown): boolean {
   return error instanceof TypeError && /socket\.write|reading 'write'/.test(error.message) && /nextWrite/.test(error.stack ?? "") && /postgres/.test(error.stack ?? "");
 }
 
+/** GET /metrics on an address of its own (SIGNET_METRICS_LISTEN), with the token too when one is set. */
+function metricsListener(listen: { host: string; port: number }, token: string | null): ReturnType<typeof Bun.serve> {
+  try {
+    return Bun.serve({
+      hostname: listen.host,
+      port: listen.port,
+      fetch(request) {
+        if (new URL(request.url).pathname !== "/metrics") return new Response("not found", { status: 404 });
+        if (token && !metricsTokenMatches(request.headers.get("authorization"), token)) return new Response("unauthorized", { status: 401 });
+        return metricsResponse();
+      },
+    });
+  } catch (e) {
+    throw new FatalError(`cannot listen on ${listen.host}:${listen.port} for metrics (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); set SIGNET_METRICS_LISTEN to a free address`);
+  }
+}
+
 export async function serve(config: Config): Promise<number> {
   ensureDataDir(config);
   const tls = config.tls ? readTls(config.tls) : undefined;
@@ -145,6 +163,7 @@ export async function serve(config: Config): Promise<number> {
     ctx.logger.info("TLS certificate reloaded", { cert: config.tls.certFile });
   };
   if (config.tls) process.on("SIGHUP", reloadTls);
+  const metricsServer = config.metrics?.listen ? metricsListener(config.metrics.listen, config.metrics.token) : null;
   if (!config.masterKey && ctx.db.dialect === "postgres")
     ctx.logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
   await ctx.jobs.start();
@@ -168,6 +187,7 @@ export async function serve(config: Config): Promise<number> {
   ctx.logger.info("signet stopping", { graceSeconds: config.shutdownGraceMs / 1000 });
   process.off("SIGHUP", reloadTls);
   redirect?.stop(true);
+  metricsServer?.stop(true);
   const deadline = Bun.sleep(config.shutdownGraceMs).then(() => "late" as const);
   if ((await Promise.race([app.stop().then(() => "done" as const), deadline])) === "late") {
     ctx.logger.warn("shutdown grace ran out: closing the connections still open");

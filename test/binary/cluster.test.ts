@@ -215,8 +215,9 @@ async function listeners(): Promise<number> {
 describe.skipIf(!runs)("three nodes behind HAProxy", () => {
   beforeAll(async () => {
     if (missing) throw new Error(`cluster: ${missing}`);
-    startedAt = Date.now();
     bed = await startBed(3);
+    // The nodes have registered their jobs: each is baselined at its latest slot and first runs at the next.
+    startedAt = Date.now();
     const boot = await bed.nodes[0]!.cli(["admin", "bootstrap", "--email", "owner@bed.example", "--org", "Bed Co", "--plan", "business"]);
     if (boot.code !== 0) throw new Error(`bootstrap: ${boot.stderr}`);
     ({ slug, orgId, sessionToken: ownerToken } = JSON.parse(boot.stdout));
@@ -378,7 +379,7 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     };
     void stoppedAt;
     // Every failure is a refusal a client can retry, never a wrong answer.
-    for (const f of load.failed) expect([0, 500, 502, 503]).toContain(f.status);
+    for (const f of load.failed) expect([0, 502, 503]).toContain(f.status);
     // The bus listeners reconnect on their own (1 s retry).
     const relistenMs = await within(10_000, "every listener is back", async () => (await listeners()) === listening, 50);
     (figures.postgresRestart as Record<string, number>).relistenMs = Math.round(relistenMs);
