@@ -71,11 +71,13 @@ export interface StartOptions {
   port?: number;
   /** An existing scratch directory (a restart after a crash): kept by stop(). */
   scratch?: string;
+  /** Another binary than the one under test (another release). */
+  binary?: string;
 }
 
 /** Starts `signet serve` on a free port and waits for /healthz. */
 export async function startBinary(options: StartOptions = {}): Promise<RunningBinary> {
-  const binary = await binaryPath();
+  const binary = options.binary ?? (await binaryPath());
   const scratch = options.scratch ?? mkdtempSync(join(tmpdir(), "signet-binary-"));
   const dataDir = join(scratch, "data");
   const mode = options.database ?? "fresh";

@@ -99,10 +99,20 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
  */
 const UNREACHABLE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "57P01", "57P02", "57P03"]);
 export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code === null) return false;
+  // A reset connection is the database's only when a query failed on it (drizzle's error carries the query).
+  if (code === "ECONNRESET") return typeof (error as { query?: unknown }).query === "string";
+  // SQLSTATE class 08: connection exceptions.
+  return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
+}
+
+/** The code of an error or of the error it wraps (drizzle wraps the driver's). */
+function errorCode(error: unknown): string | null {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && UNREACHABLE_CODES.has(e.code)) return true;
+    if (typeof e.code === "string") return e.code;
   }
-  return false;
+  return null;
 }
 
 /** The path of an absolute request URL, without parsing it whole (the access log needs it for every request). */
@@ -259,6 +269,7 @@ export function httpKernel(options: KernelOptions) {
         method: request.method,
         path: new URL(request.url).pathname,
         error: (error as Error)?.message,
+        code: errorCode(error),
         stack: (error as Error)?.stack,
       });
       return { error: KernelErrors.internal, requestId: info.id };
