@@ -11,7 +11,7 @@ import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
 
 export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry, prefix: "signet_" });
+let processMetrics = false;
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -62,6 +62,12 @@ export function timeWriteWait(dialect: string): { began(): void; ended(): void }
 
 /** The text exposition for GET /metrics. */
 export async function metricsResponse(): Promise<Response> {
+  // The process's own metrics (CPU, memory, event-loop lag) from the first scrape on: a
+  // CLI command or a node nobody scrapes does not pay for their hooks.
+  if (!processMetrics) {
+    processMetrics = true;
+    client.collectDefaultMetrics({ register: registry, prefix: "signet_" });
+  }
   return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
 }
 

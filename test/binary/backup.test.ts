@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { requestOverSocket, signInByMagicLink, startBinary, type RunningBinary } from "./support";
+import { downloadedSha256, requestOverSocket, signInByMagicLink, startBinary, verifyChain, type RunningBinary } from "./support";
 
 let source: RunningBinary;
 let restored: RunningBinary | undefined;
@@ -86,15 +86,8 @@ test("a backup taken while serving restores into a fresh data dir: sign-in, down
   const keys = await there("GET", `/api/org/${slug}/settings/keys/api-keys`, { token: sessionToken });
   expect(keys.status).toBe(200);
   for (const id of keysBefore) expect(JSON.stringify(keys.body)).toContain(id);
-  for (const f of files) {
-    const link = await there("GET", `/api/org/${slug}/files/${f.id}/download`, { token: sessionToken });
-    expect(link.status).toBe(200);
-    const bytes = new Uint8Array(await (await fetch(new URL(link.body.url, restored.base))).arrayBuffer());
-    expect(createHash("sha256").update(bytes).digest("hex")).toBe(f.sha256);
-  }
-  const verify = await restored.cli(["audit", "verify", "--org", slug, "--json"]);
-  expect(verify.code).toBe(0);
-  expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
+  for (const f of files) expect(await downloadedSha256(restored.base, slug, sessionToken, f.id)).toBe(f.sha256);
+  expect(await verifyChain(restored, slug)).toMatchObject({ code: 0, report: { intact: true, problemCount: 0 } });
 }, 90_000);
 
 test("restore refuses a file that is not a backup, and leaves the data dir empty", async () => {

@@ -17,7 +17,7 @@ import { bedMissing, startBed, within, type Bed } from "./cluster";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { freePort, latestLink, requestOverSocket, signInByMagicLink, startBinary, type RunningBinary } from "./support";
+import { downloadedSha256, freePort, latestLink, requestOverSocket, signInByMagicLink, startBinary, verifyChain, type RunningBinary } from "./support";
 
 /** Revocation on one node is refused by every other node within this (measured: see docs/operations.md). */
 export const REVOCATION_BOUND_MS = 1000;
@@ -91,13 +91,7 @@ async function upload(base: string, size: number): Promise<{ status: number; upl
   return { status: r.status, body: r.body, ...(r.status === 200 ? { upload: { id: r.body.id, sha256: createHash("sha256").update(bytes).digest("hex") } } : {}) };
 }
 
-async function downloadSha(base: string, id: string): Promise<string> {
-  const link = await via(base)("GET", `/api/org/${slug}/files/${id}/download`, { token: ownerToken });
-  if (link.status !== 200) throw new Error(`download ${id}: ${link.status} ${JSON.stringify(link.body)}`);
-  const r = await fetch(new URL(link.body.url, base));
-  if (r.status !== 200) throw new Error(`download ${id} from the store: ${r.status}`);
-  return createHash("sha256").update(new Uint8Array(await r.arrayBuffer())).digest("hex");
-}
+const downloadSha = (base: string, id: string) => downloadedSha256(base, slug, ownerToken, id);
 
 /**
  * Writes acknowledged during a load: API keys (each an audit event) and files. `check`
@@ -258,9 +252,7 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     expect(acked.files.length).toBeGreaterThan(5);
     await acked.check();
     uploadedEarlier.push(...acked.files);
-    const verify = await bed.nodes[1]!.cli(["audit", "verify", "--org", slug, "--json"]);
-    expect(verify.code).toBe(0);
-    expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
+    expect(await verifyChain(bed.nodes[1]!, slug)).toMatchObject({ code: 0, report: { intact: true, problemCount: 0 } });
   }, 60_000);
 
   /** Acts on node 0, then asks nodes 1 and 2 until both refuse; returns the slower node's milliseconds. */
@@ -445,9 +437,7 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
       expect((await via(node.base)("GET", "/api/auth/session", { token: fresh.token })).status).toBe(200);
       expect(uploadedEarlier.length).toBeGreaterThan(0);
       for (const f of uploadedEarlier.slice(0, 5)) expect(await downloadSha(node.base, f.id)).toBe(f.sha256);
-      const verify = await node.cli(["audit", "verify", "--org", slug, "--json"]);
-      expect(verify.code).toBe(0);
-      expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
+      expect(await verifyChain(node, slug)).toMatchObject({ code: 0, report: { intact: true, problemCount: 0 } });
     } finally {
       await node.stop();
     }

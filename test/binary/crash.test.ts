@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { requestOverSocket, startBinary, type RunningBinary } from "./support";
+import { downloadedSha256, requestOverSocket, startBinary, verifyChain, type RunningBinary } from "./support";
 
 let node: RunningBinary;
 let scratch = "";
@@ -81,13 +81,6 @@ test("kill -9 under concurrent writers: acknowledged writes survive, integrity_c
   } finally {
     db.close();
   }
-  for (const f of files.slice(0, 10)) {
-    const link = await request("GET", `/api/org/${slug}/files/${f.id}/download`, { token: sessionToken });
-    expect(link.status).toBe(200);
-    const bytes = new Uint8Array(await (await fetch(new URL(link.body.url, node.base))).arrayBuffer());
-    expect(createHash("sha256").update(bytes).digest("hex")).toBe(f.sha256);
-  }
-  const verify = await node.cli(["audit", "verify", "--org", slug, "--json"]);
-  expect(verify.code).toBe(0);
-  expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });
+  for (const f of files.slice(0, 10)) expect(await downloadedSha256(node.base, slug, sessionToken, f.id)).toBe(f.sha256);
+  expect(await verifyChain(node, slug)).toMatchObject({ code: 0, report: { intact: true, problemCount: 0 } });
 }, 90_000);

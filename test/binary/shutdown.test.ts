@@ -7,7 +7,7 @@ import { afterAll, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { requestOverSocket, startBinary, type RunningBinary } from "./support";
+import { downloadedSha256, startBinary, type RunningBinary } from "./support";
 
 /** The shutdown must end within this once in-flight work is done (the binary's own grace period is longer). */
 const EXIT_BOUND_MS = 5000;
@@ -27,11 +27,12 @@ function slowUpload(base: string, path: string, token: string, bytes: Uint8Array
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const body = Buffer.concat([head, Buffer.from(bytes), tail]);
   const url = new URL(base);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
     let answer = "";
     socket.on("data", (d) => (answer += d.toString("latin1")));
-    socket.on("error", reject);
+    // A connection the server cut ends in "close" too, which answers what was read.
+    socket.on("error", () => {});
     socket.on("close", () => {
       const status = Number(answer.slice(9, 12));
       resolve({ status, body: answer.slice(answer.indexOf("\r\n\r\n") + 4) });
@@ -42,7 +43,7 @@ function slowUpload(base: string, path: string, token: string, bytes: Uint8Array
           `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\n\r\n`,
       );
       const size = Math.ceil(body.length / parts);
-      for (let i = 0; i < parts; i++) {
+      for (let i = 0; i < parts && !socket.destroyed; i++) {
         socket.write(body.subarray(i * size, (i + 1) * size));
         if (i === 0) onFirstPart();
         await Bun.sleep(gapMs);
@@ -58,7 +59,8 @@ test("SIGTERM: no new connections, the upload under way finishes, exit 0 within 
   const { slug, sessionToken } = JSON.parse(boot.stdout);
   const bytes = crypto.getRandomValues(new Uint8Array(256 * 1024));
   let signalledAt = 0;
-  const upload = slowUpload(node.base, `/api/org/${slug}/files`, sessionToken, bytes, 8, 200, () => {
+  // Eight pieces 400 ms apart: the upload is still under way when the listener has closed.
+  const upload = slowUpload(node.base, `/api/org/${slug}/files`, sessionToken, bytes, 8, 400, () => {
     signalledAt = performance.now();
     node.process.kill("SIGTERM");
   });
@@ -67,7 +69,8 @@ test("SIGTERM: no new connections, the upload under way finishes, exit 0 within 
     for (;;) {
       const answered = await fetch(`${node.base}/healthz`).then(() => true, () => false);
       if (!answered) return performance.now() - signalledAt;
-      if (performance.now() - signalledAt > 1000) throw new Error("still accepting connections 1 s after SIGTERM");
+      // Within 2.5 s, while the upload (eight pieces over 3.2 s) is still arriving.
+      if (performance.now() - signalledAt > 2500) throw new Error("still accepting connections 2.5 s after SIGTERM");
       await Bun.sleep(20);
     }
   })();
@@ -78,17 +81,14 @@ test("SIGTERM: no new connections, the upload under way finishes, exit 0 within 
   const exitMs = performance.now() - signalledAt;
   expect(code).toBe(0);
   expect(exitMs).toBeLessThan(EXIT_BOUND_MS);
-  console.log(`shutdown: refused new connections after ${Math.round(refusedMs)} ms, exited ${Math.round(exitMs)} ms after SIGTERM (the upload took ~1.6 s)`);
+  console.log(`shutdown: refused new connections after ${Math.round(refusedMs)} ms, exited ${Math.round(exitMs)} ms after SIGTERM (the upload took ~3.2 s)`);
   await node.drained;
   expect(node.logs().map((l) => l.msg)).toContain("signet stopping");
 
   // The upload was kept: started again, the node serves its bytes.
   scratch = node.scratch;
   node = await startBinary({ database: "sqlite", scratch, port: Number(new URL(node.base).port) });
-  const link = await requestOverSocket(node)("GET", `/api/org/${slug}/files/${fileId}/download`, { token: sessionToken });
-  expect(link.status).toBe(200);
-  const back = new Uint8Array(await (await fetch(new URL(link.body.url, node.base))).arrayBuffer());
-  expect(createHash("sha256").update(back).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+  expect(await downloadedSha256(node.base, slug, sessionToken, fileId)).toBe(createHash("sha256").update(bytes).digest("hex"));
 }, 60_000);
 
 test("SIGTERM with a client that never finishes: the node exits once the grace period (SIGNET_SHUTDOWN_GRACE) runs out", async () => {

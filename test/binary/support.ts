@@ -4,6 +4,7 @@
  * a fresh PostgreSQL database. SIGNET_BINARY names the binary to test; without it one is
  * built once per test process.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { getPriority, setPriority, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -240,4 +241,23 @@ export function requestOverSocket(server: Pick<RunningBinary, "base">): TestApp[
     },
   };
   return (method, path, options) => send(binaryApp, method, path, options);
+}
+
+/** The SHA-256 (hex) of a file's bytes as a client gets them: the download link from `base`, then the bytes it points at. */
+export async function downloadedSha256(base: string, slug: string, token: string, fileId: string): Promise<string> {
+  const link = await requestOverSocket({ base })("GET", `/api/org/${slug}/files/${fileId}/download`, { token });
+  if (link.status !== 200) throw new Error(`download ${fileId}: ${link.status} ${JSON.stringify(link.body)}`);
+  const bytes = await fetch(new URL(link.body.url, base));
+  if (bytes.status !== 200) throw new Error(`download ${fileId} from the store: ${bytes.status}`);
+  return createHash("sha256").update(new Uint8Array(await bytes.arrayBuffer())).digest("hex");
+}
+
+/** `signet audit verify --org SLUG --json` against the installation: its exit code and report. */
+export async function verifyChain(server: Pick<RunningBinary, "cli">, slug: string): Promise<{ code: number; report: Record<string, unknown> | null }> {
+  const run = await server.cli(["audit", "verify", "--org", slug, "--json"]);
+  let report: Record<string, unknown> | null = null;
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {}
+  return { code: run.code, report };
 }
