@@ -3,6 +3,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, rmSync }
 import { tryFileLock } from "../platform/db/file-lock";
 import { join } from "node:path";
 import { createApp } from "../app";
+import { markDraining } from "../surfaces/system/routes";
 import type { Config } from "../config";
 import { closeContext, createContext } from "../context";
 import { FatalError } from "./errors";
@@ -186,6 +187,7 @@ export async function serve(config: Config): Promise<number> {
   // marked interrupted and retried by the next start (jobs/scheduler.ts).
   ctx.logger.info("signet stopping", { graceSeconds: config.shutdownGraceMs / 1000 });
   process.off("SIGHUP", reloadTls);
+  markDraining();
   redirect?.stop(true);
   metricsServer?.stop(true);
   const deadline = Bun.sleep(config.shutdownGraceMs).then(() => "late" as const);

@@ -20,6 +20,19 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+/** Whether a new TCP connection to the server is accepted (fetch would reuse a kept-alive one). */
+function acceptsConnection(base: string): Promise<boolean> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Sends a multipart upload over a raw socket, its body in `parts` pieces `gapMs` apart; resolves with the status line and body. */
 function slowUpload(base: string, path: string, token: string, bytes: Uint8Array, parts: number, gapMs: number, onFirstPart: () => void): Promise<{ status: number; body: string }> {
   const boundary = "----signet-shutdown";
@@ -67,13 +80,15 @@ test("SIGTERM: no new connections, the upload under way finishes, exit 0 within 
   // Once the signal is in, new connections are refused while the upload goes on.
   const refusedMs = await (async () => {
     for (;;) {
-      const answered = await fetch(`${node.base}/healthz`).then(() => true, () => false);
-      if (!answered) return performance.now() - signalledAt;
+      if (!(await acceptsConnection(node.base))) return performance.now() - signalledAt;
       // Within 2.5 s, while the upload (eight pieces over 3.2 s) is still arriving.
       if (performance.now() - signalledAt > 2500) throw new Error("still accepting connections 2.5 s after SIGTERM");
       await Bun.sleep(20);
     }
   })();
+  // A client still holding a kept-alive connection is told the node is leaving.
+  const ready = await fetch(`${node.base}/readyz`).then((r) => r.json(), () => ({ error: "shutting_down" }));
+  expect(ready.error).toBe("shutting_down");
   const uploaded = await upload;
   expect(uploaded.status).toBe(200);
   const fileId = JSON.parse(uploaded.body).id as string;
