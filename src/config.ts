@@ -101,6 +101,14 @@ export interface Config {
   storage: StorageConfig;
   dev: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** How long SIGTERM waits for requests and job runs under way before the process exits anyway (docs/operations.md). */
+  shutdownGraceMs: number;
+  /**
+   * GET /metrics in Prometheus text format (docs/operations.md "Metrics"): off (null)
+   * unless a bearer token protects it on the main listener, or it listens on an address
+   * of its own (host:port, e.g. a private interface) — or both.
+   */
+  metrics: { token: string | null; listen: { host: string; port: number } | null } | null;
 }
 
 interface Setting {
@@ -165,6 +173,9 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_S3_FORCE_PATH_STYLE", flag: "--s3-force-path-style", help: "use path-style S3 addressing (1 or 0)", default: "0" },
   { env: "SIGNET_DEV", flag: "--dev", help: "developer mode: serves the outbox at /api/dev/outbox (1 or 0)", default: "0" },
   { env: "SIGNET_LOG_LEVEL", flag: "--log-level", help: "debug, info, warn, error or silent", default: "info" },
+  { env: "SIGNET_SHUTDOWN_GRACE", flag: "--shutdown-grace", help: "seconds SIGTERM waits for requests and jobs under way before exiting", default: "20" },
+  { env: "SIGNET_METRICS_TOKEN", flag: "--metrics-token", help: "serve GET /metrics (Prometheus) to Authorization: Bearer <this token>; off when neither this nor --metrics-listen is set" },
+  { env: "SIGNET_METRICS_LISTEN", flag: "--metrics-listen", help: "serve GET /metrics on this host:port of its own (e.g. 10.0.0.5:9464) instead of the main listener" },
 ];
 
 const FLAG_TO_ENV = new Map(SETTINGS.map((s) => [s.flag, s.env]));
@@ -422,6 +433,21 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   if (!["debug", "info", "warn", "error", "silent"].includes(logLevel))
     fail("SIGNET_LOG_LEVEL", `must be debug, info, warn, error or silent, got "${logLevel}"`);
 
+  const graceText = get("SIGNET_SHUTDOWN_GRACE") ?? "20";
+  if (!/^\d+$/.test(graceText) || Number(graceText) > 3600) fail("SIGNET_SHUTDOWN_GRACE", `must be a whole number of seconds up to 3600, got "${graceText}"`);
+  const shutdownGraceMs = Number(graceText) * 1000;
+
+  const metricsToken = get("SIGNET_METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) fail("SIGNET_METRICS_TOKEN", "must be at least 16 characters (openssl rand -hex 16)");
+  const metricsListenText = get("SIGNET_METRICS_LISTEN");
+  let metricsListen: { host: string; port: number } | null = null;
+  if (metricsListenText !== undefined) {
+    const match = /^(.+):(\d{1,5})$/.exec(metricsListenText.trim());
+    if (!match || Number(match[2]) > 65535) fail("SIGNET_METRICS_LISTEN", `must be host:port, e.g. 127.0.0.1:9464, got "${metricsListenText}"`);
+    metricsListen = { host: match[1]!.replace(/^\[(.*)\]$/, "$1"), port: Number(match[2]) };
+  }
+  const metrics = metricsToken !== null || metricsListen !== null ? { token: metricsToken, listen: metricsListen } : null;
+
   return {
     dataDir,
     host,
@@ -452,5 +478,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     storage,
     dev,
     logLevel,
+    shutdownGraceMs,
+    metrics,
   };
 }

@@ -26,6 +26,8 @@ Usage:
                                        issue a correction for an issued invoice (the old one is Superseded)
   signet admin outbox [--to ADDRESS] [--limit N]
                                        print the dev outbox, newest first (JSON lines)
+  signet admin backup --out FILE       SQLite: a consistent copy (database, local files, key file) taken while serving
+  signet admin restore --from FILE     write a backup into an empty data dir
   signet jobs list                     list scheduled jobs with their last and next run
   signet jobs run NAME                 run one job now
   signet audit verify --org SLUG [--json] | checkpoint --org SLUG

@@ -23,12 +23,16 @@ export async function adminCommand(config: Config, sub: string | undefined, args
       return addCredit(config, args);
     case "invoice-correct":
       return correctInvoiceCommand(config, args);
+    case "backup":
+      return (await import("./backup")).backupCommand(config, args);
+    case "restore":
+      return (await import("./backup")).restoreCommand(config, args);
     case "outbox": {
       const { outboxCommand } = await import("./outbox");
       return outboxCommand(config, args);
     }
     default:
-      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap, plan, credit, invoice-correct or outbox");
+      throw new UsageError(sub ? `unknown admin command "${sub}"; see signet --help` : "admin needs a command: bootstrap, plan, credit, invoice-correct, outbox, backup or restore");
   }
 }
 

@@ -3,9 +3,11 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, rmSync }
 import { tryFileLock } from "../platform/db/file-lock";
 import { join } from "node:path";
 import { createApp } from "../app";
+import { markDraining } from "../surfaces/system/routes";
 import type { Config } from "../config";
 import { closeContext, createContext } from "../context";
 import { FatalError } from "./errors";
+import { metricsResponse, metricsTokenMatches } from "../platform/metrics";
 
 /** The data dir must exist and be writable before anything else happens. */
 export function ensureDataDir(config: Config): void {
@@ -82,11 +84,44 @@ function httpRedirectServer(config: Config): ReturnType<typeof Bun.serve> {
   });
 }
 
+/**
+ * postgres.js 3.4.x can write to a connection's socket after the connection closed (the
+ * database restarted or went away): a TypeError thrown from a timer, outside any query,
+ * that would end the process. The connection is gone and its query was already failed
+ * with CONNECTION_CLOSED, so the node logs it and goes on serving, reconnecting when the
+ * database is back (docs/operations.md "Faults"). Anything else still ends the process.
+ */
+export function isClosedConnectionWrite(error: unknown): boolean {
+  return error instanceof TypeError && /socket\.write|reading 'write'/.test(error.message) && /nextWrite/.test(error.stack ?? "") && /postgres/.test(error.stack ?? "");
+}
+
+/** GET /metrics on an address of its own (SIGNET_METRICS_LISTEN), with the token too when one is set. */
+function metricsListener(listen: { host: string; port: number }, token: string | null): ReturnType<typeof Bun.serve> {
+  try {
+    return Bun.serve({
+      hostname: listen.host,
+      port: listen.port,
+      fetch(request) {
+        if (new URL(request.url).pathname !== "/metrics") return new Response("not found", { status: 404 });
+        if (token && !metricsTokenMatches(request.headers.get("authorization"), token)) return new Response("unauthorized", { status: 401 });
+        return metricsResponse();
+      },
+    });
+  } catch (e) {
+    throw new FatalError(`cannot listen on ${listen.host}:${listen.port} for metrics (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); set SIGNET_METRICS_LISTEN to a free address`);
+  }
+}
+
 export async function serve(config: Config): Promise<number> {
   ensureDataDir(config);
   const tls = config.tls ? readTls(config.tls) : undefined;
   const unlock = lockSqliteDatabase(config);
   const ctx = await createContext(config);
+  const survive = (error: unknown) => {
+    if (!isClosedConnectionWrite(error)) throw error;
+    ctx.logger.warn("database connection closed under a write; reconnecting", { error: (error as Error).message });
+  };
+  process.on("uncaughtException", survive);
   const app = createApp(ctx);
   const listenOptions = { hostname: config.host, port: config.port, maxRequestBodySize: 16 * 1024 * 1024 };
   let server: ReturnType<typeof Bun.serve>;
@@ -129,6 +164,7 @@ export async function serve(config: Config): Promise<number> {
     ctx.logger.info("TLS certificate reloaded", { cert: config.tls.certFile });
   };
   if (config.tls) process.on("SIGHUP", reloadTls);
+  const metricsServer = config.metrics?.listen ? metricsListener(config.metrics.listen, config.metrics.token) : null;
   if (!config.masterKey && ctx.db.dialect === "postgres")
     ctx.logger.warn("SIGNET_MASTER_KEY is not set: secrets are encrypted with this node's key file; set the same key on every node");
   await ctx.jobs.start();
@@ -145,11 +181,22 @@ export async function serve(config: Config): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
-  ctx.logger.info("signet stopping");
+  // Graceful, within a bound: the listener closes at once (new connections are refused, so
+  // a load balancer moves on), requests under way finish, the scheduler waits for its
+  // runs. Past the grace period whatever is left is cut: a job run left "running" is
+  // marked interrupted and retried by the next start (jobs/scheduler.ts).
+  ctx.logger.info("signet stopping", { graceSeconds: config.shutdownGraceMs / 1000 });
   process.off("SIGHUP", reloadTls);
+  markDraining();
   redirect?.stop(true);
-  await app.stop();
-  await closeContext(ctx);
+  metricsServer?.stop(true);
+  const deadline = Bun.sleep(config.shutdownGraceMs).then(() => "late" as const);
+  if ((await Promise.race([app.stop().then(() => "done" as const), deadline])) === "late") {
+    ctx.logger.warn("shutdown grace ran out: closing the connections still open");
+    await app.stop(true);
+  }
+  if ((await Promise.race([closeContext(ctx).then(() => "done" as const), deadline])) === "late") ctx.logger.warn("shutdown grace ran out: job runs under way are abandoned");
+  process.off("uncaughtException", survive);
   unlock();
   return 0;
 }

@@ -4,6 +4,7 @@
  * a fresh PostgreSQL database. SIGNET_BINARY names the binary to test; without it one is
  * built once per test process.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { getPriority, setPriority, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -61,15 +62,29 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The binary serves TLS (the caller sets SIGNET_TLS_CERT and SIGNET_TLS_KEY in env): the base is https, trusted with this CA (PEM). */
   tlsCa?: string;
+  /**
+   * Where the installation lives: "fresh" (default) a new database (PostgreSQL on the PG
+   * pass), "sqlite" a SQLite file in the data dir even on the PG pass, or a database URL
+   * shared with other nodes (left in place by stop()).
+   */
+  database?: "fresh" | "sqlite" | string;
+  /** The port (default: a free one): a node restarted behind a load balancer comes back on its own. */
+  port?: number;
+  /** An existing scratch directory (a restart after a crash): kept by stop(). */
+  scratch?: string;
+  /** Another binary than the one under test (another release). */
+  binary?: string;
 }
 
 /** Starts `signet serve` on a free port and waits for /healthz. */
 export async function startBinary(options: StartOptions = {}): Promise<RunningBinary> {
-  const binary = await binaryPath();
-  const scratch = mkdtempSync(join(tmpdir(), "signet-binary-"));
+  const binary = options.binary ?? (await binaryPath());
+  const scratch = options.scratch ?? mkdtempSync(join(tmpdir(), "signet-binary-"));
   const dataDir = join(scratch, "data");
-  const database: TestDatabase | null = process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
-  const port = freePort();
+  const mode = options.database ?? "fresh";
+  const database: TestDatabase | null = mode === "fresh" && process.env.SIGNET_TEST_DATABASE_URL ? await createTestDatabase() : null;
+  const sharedUrl = mode !== "fresh" && mode !== "sqlite" ? mode : null;
+  const port = options.port ?? freePort();
   const base = `${options.tlsCa ? "https" : "http"}://${options.baseHost ?? "127.0.0.1"}:${port}`;
   const tlsInit = options.tlsCa ? ({ tls: { ca: options.tlsCa } } as RequestInit) : {};
   const env: Record<string, string> = {
@@ -78,7 +93,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
     SIGNET_HOST: "127.0.0.1",
     SIGNET_PORT: String(port),
     SIGNET_BASE_URL: base,
-    ...(database ? { SIGNET_DATABASE_URL: database.url } : {}),
+    ...(database ? { SIGNET_DATABASE_URL: database.url } : sharedUrl ? { SIGNET_DATABASE_URL: sharedUrl } : {}),
     ...(options.dev ? { SIGNET_DEV: "1" } : {}),
     ...options.env,
   };
@@ -134,7 +149,7 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
       }
       await reading.catch(() => {});
       await database?.drop();
-      rmSync(scratch, { recursive: true, force: true });
+      if (!options.scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
@@ -226,4 +241,23 @@ export function requestOverSocket(server: Pick<RunningBinary, "base">): TestApp[
     },
   };
   return (method, path, options) => send(binaryApp, method, path, options);
+}
+
+/** The SHA-256 (hex) of a file's bytes as a client gets them: the download link from `base`, then the bytes it points at. */
+export async function downloadedSha256(base: string, slug: string, token: string, fileId: string): Promise<string> {
+  const link = await requestOverSocket({ base })("GET", `/api/org/${slug}/files/${fileId}/download`, { token });
+  if (link.status !== 200) throw new Error(`download ${fileId}: ${link.status} ${JSON.stringify(link.body)}`);
+  const bytes = await fetch(new URL(link.body.url, base));
+  if (bytes.status !== 200) throw new Error(`download ${fileId} from the store: ${bytes.status}`);
+  return createHash("sha256").update(new Uint8Array(await bytes.arrayBuffer())).digest("hex");
+}
+
+/** `signet audit verify --org SLUG --json` against the installation: its exit code and report. */
+export async function verifyChain(server: Pick<RunningBinary, "cli">, slug: string): Promise<{ code: number; report: Record<string, unknown> | null }> {
+  const run = await server.cli(["audit", "verify", "--org", slug, "--json"]);
+  let report: Record<string, unknown> | null = null;
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {}
+  return { code: run.code, report };
 }

@@ -18,9 +18,13 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-export async function startS3(bucket = "signet-test"): Promise<TestS3> {
-  const directory = mkdtempSync(join(tmpdir(), "signet-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+/**
+ * `at` starts it on a given port and directory (an endpoint stopped and started again,
+ * its objects kept); stop() then leaves the directory to the caller.
+ */
+export async function startS3(bucket = "signet-test", at?: { port: number; directory: string }): Promise<TestS3> {
+  const directory = at?.directory ?? mkdtempSync(join(tmpdir(), "signet-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: at?.port ?? 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const address = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
   // s3rver's fixed credentials.
@@ -40,7 +44,7 @@ export async function startS3(bucket = "signet-test"): Promise<TestS3> {
     config: { kind: "s3", endpoint, region: "us-east-1", bucket, ...credentials, forcePathStyle: true },
     stop: async () => {
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
+      if (!at) rmSync(directory, { recursive: true, force: true });
     },
   };
 }

@@ -21,6 +21,7 @@ import { activeApplicationByClientKey } from "../customers/index";
 import { RateLimitedError } from "../../platform/http/errors";
 import { BEACON_LIMITS, type BehaviorEventInput } from "./beacon";
 import { analyticsCollection, behaviorEvents } from "./schema";
+import { metrics } from "../../platform/metrics";
 
 type BehaviorEventInsert = typeof behaviorEvents.$inferInsert;
 
@@ -110,6 +111,7 @@ class EventGroupCommit {
     try {
       const rows = batch.flatMap((w) => w.rows);
       await this.db.write((tx) => insertEvents(tx, this.db.dialect, rows));
+      metrics.groupCommitBatch.observe({ kind: "beacon" }, batch.length);
       for (const w of batch) w.resolve();
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);

@@ -5,6 +5,7 @@
 import { Elysia, type Cookie } from "elysia";
 import { SESSION_COOKIE, type SessionManager } from "./sessions";
 import { accountErrors } from "./errors";
+import { notePrincipal } from "../../platform/http/kernel";
 
 export interface SessionActor {
   kind: "user";
@@ -43,7 +44,9 @@ export function sessionGuard(sessions: SessionManager) {
   return new Elysia({ name: "accounts.session-guard" }).macro({
     session: {
       async resolve({ request, cookie }) {
-        return { actor: await resolveSessionActor(sessions, request, cookie) };
+        const actor = await resolveSessionActor(sessions, request, cookie);
+        notePrincipal(request, { principal: `user:${actor.userId}` });
+        return { actor };
       },
     },
   });

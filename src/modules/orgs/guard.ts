@@ -24,6 +24,12 @@ import { bearerToken, resolveSessionActor } from "../identity/index";
 import { orgAccessErrors, orgWideKeyRequired, resolveOrgAccess, type OrgCaller } from "./access";
 import { orgErrors } from "./errors";
 import { enforceSessionPolicy } from "./security-policy";
+import { notePrincipal } from "../../platform/http/kernel";
+
+/** Logs say which organization and who: a person's user id or the API key behind an M2M token. */
+function noteCaller(request: Request, orgId: string, caller: { kind: string; userId: string | null; keyId?: string }): void {
+  notePrincipal(request, { orgId, principal: caller.kind === "user" ? `user:${caller.userId}` : `key:${caller.keyId}` });
+}
 
 type GuardDeps = Pick<AppContext, "db" | "sessions" | "clock" | "machineTokens">;
 
@@ -41,6 +47,7 @@ export function orgGuard(ctx: GuardDeps) {
     const access = await resolveOrgAccess(ctx.db.read, slug, { userId: actor.userId, email: actor.email });
     if (!access) throw orgErrors.error("notFound", { message: "no such organization" });
     await enforceSessionPolicy(ctx.db.read, access.org, access.actor, actor.token, ctx.clock.now());
+    noteCaller(request, access.org.id, access.actor);
     return { org: access.org, orgActor: access.actor, session: actor };
   };
   return new Elysia({ name: "orgs.guard" }).macro({
@@ -59,6 +66,7 @@ export function orgGuard(ctx: GuardDeps) {
         const token = m2mTokenOf(request);
         if (token) {
           const { org, actor } = await ctx.machineTokens.resolve(token, slugOf(params));
+          noteCaller(request, org.id, actor);
           if (actor.appGroupId !== null) throw orgWideKeyRequired();
           return { org, orgCaller: actor as OrgCaller };
         }
@@ -71,6 +79,7 @@ export function orgGuard(ctx: GuardDeps) {
         const token = m2mTokenOf(request);
         if (token) {
           const { org, actor } = await ctx.machineTokens.resolve(token, slugOf(params));
+          noteCaller(request, org.id, actor);
           return { org, orgCaller: actor as OrgCaller };
         }
         const { org, orgActor } = await memberAccess(request, cookie, slugOf(params));

@@ -12,6 +12,7 @@
  */
 import type { Database } from "../db/database";
 import { appendAudit, type AppendedEvent, type AuditEventInput } from "./append";
+import { metrics } from "../metrics";
 
 /** The most events one transaction carries; more wait for the next one. */
 const MAX_BATCH = 256;
@@ -52,6 +53,7 @@ class AuditGroupCommit {
         for (const item of batch) out.push(await appendAudit(tx, item.event));
         return out;
       });
+      metrics.groupCommitBatch.observe({ kind: "audit" }, batch.length);
       batch.forEach((item, i) => item.resolve(appended[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);

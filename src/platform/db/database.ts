@@ -19,6 +19,7 @@ import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { ownerOnlyFile, tryFileLock } from "./file-lock";
 import { setActiveDialect, type Dialect } from "./kit";
+import { timeWriteWait } from "../metrics";
 
 /** Queries are written against drizzle's SQLite typing; the PostgreSQL handle has the same surface. */
 export type Queryable = BunSQLiteDatabase;
@@ -131,7 +132,8 @@ function openSqlite(path: string): Database {
     read: readDb,
     async write(fn) {
       guardNesting();
-      const release = await mutex.acquire();
+      const wait = timeWriteWait("sqlite");
+      const release = await mutex.acquire().finally(() => wait.began());
       try {
         writer.exec("BEGIN IMMEDIATE");
         try {
@@ -144,6 +146,7 @@ function openSqlite(path: string): Database {
         }
       } finally {
         release();
+        wait.ended();
       }
     },
     async execRaw(sql) {
@@ -196,14 +199,16 @@ async function openPostgres(url: string): Promise<Database> {
     read: db,
     async write(fn) {
       guardNesting();
+      const wait = timeWriteWait("postgres");
       return (db as any).transaction(async (pgTx: any) => {
+        wait.began();
         const tx = Object.assign(pgTx, {
           lock: async (key: string) => {
             await pgTx.execute(sqlLock(key));
           },
         }) as Tx;
         return insideWrite.run(true, () => fn(tx));
-      });
+      }).finally(() => wait.ended());
     },
     async execRaw(sql) {
       await client.unsafe(sql);

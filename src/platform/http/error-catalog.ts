@@ -56,6 +56,7 @@ export const kernelErrors = defineErrors({
   unsupportedMediaType: { code: "unsupported_media_type", status: 415, message: "the body's content type is not one the route reads" },
   rateLimited: { code: "rate_limited", status: 429, message: "too many attempts; retry after Retry-After seconds" },
   internal: { code: "internal", status: 500, message: "the server failed; the log has the request id" },
+  databaseUnavailable: { code: "database_unavailable", status: 503, message: "the database cannot be reached; nothing was changed by this request unless it was acknowledged; retry after Retry-After seconds" },
 });
 
 export const ERRORS_KEY = "x-errors";

@@ -25,6 +25,7 @@ export const KernelErrors = {
   unsupportedMediaType: "unsupported_media_type",
   unauthorized: "unauthorized",
   internal: "internal",
+  databaseUnavailable: "database_unavailable",
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { kernelErrors } from "./error-catalog";
 import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
 import { nulRefused, parseJsonBody } from "./json";
+import { metrics } from "../metrics";
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -18,6 +19,9 @@ export interface RequestInfo {
   id: string;
   start: number;
   ip: string | null;
+  /** The organization the request acts in and who acts, once a guard knows (the access log carries them). */
+  orgId?: string;
+  principal?: string;
 }
 
 const requests = new WeakMap<Request, RequestInfo>();
@@ -31,6 +35,14 @@ const rawBodies = new WeakMap<Request, Uint8Array>();
  */
 export function rawBody(request: Request): Uint8Array | null {
   return rawBodies.get(request) ?? null;
+}
+
+/** A guard records the organization and principal (`user:<id>`, `key:<id>`) a request acts as, for the access log. */
+export function notePrincipal(request: Request, who: { orgId?: string; principal: string }): void {
+  const info = requests.get(request);
+  if (!info) return;
+  info.principal = who.principal;
+  if (who.orgId) info.orgId = who.orgId;
 }
 
 /** Per-request facts set by the kernel (id, client IP); available to every handler. */
@@ -79,6 +91,28 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * A failure to reach the database rather than a failed statement: the driver's
+ * connection errors, the server shutting down (57P01-57P03) or a refused connection.
+ */
+const UNREACHABLE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "57P01", "57P02", "57P03"]);
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code === null) return false;
+  // A reset connection is the database's only when a query failed on it (drizzle's error carries the query).
+  if (code === "ECONNRESET") return typeof (error as { query?: unknown }).query === "string";
+  // SQLSTATE class 08: connection exceptions.
+  return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
+}
+
+/** The code of an error or of the error it wraps (drizzle wraps the driver's). */
+function errorCode(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return null;
 }
 
 /** The path of an absolute request URL, without parsing it whole (the access log needs it for every request). */
@@ -222,26 +256,41 @@ export function httpKernel(options: KernelOptions) {
         set.status = status;
         return { error: KernelErrors.invalidRequest, message: (error as Error).message };
       }
+      if (isDatabaseUnreachable(error)) {
+        // The database restarted or is gone: a refusal a client (or load balancer) retries, not a server bug.
+        set.status = 503;
+        set.headers["retry-after"] = "1";
+        logger.warn("database unreachable", { requestId: info.id, error: (error as Error)?.message });
+        return { error: KernelErrors.databaseUnavailable, requestId: info.id };
+      }
       set.status = 500;
       logger.error("unhandled error", {
         requestId: info.id,
         method: request.method,
         path: new URL(request.url).pathname,
         error: (error as Error)?.message,
+        code: errorCode(error),
         stack: (error as Error)?.stack,
       });
       return { error: KernelErrors.internal, requestId: info.id };
     })
     .onAfterResponse({ as: "global" }, ({ request, set, route }) => {
       const info = requestInfo(request);
+      const status = typeof set.status === "number" ? set.status : 200;
+      const durationMs = performance.now() - info.start;
+      const labels = { route: route || "unmatched", method: request.method, status: String(status) };
+      metrics.requests.inc(labels);
+      metrics.latency.observe(labels, durationMs / 1000);
       logger.info("request", {
         requestId: info.id,
         method: request.method,
         path: pathOf(request.url),
         route,
-        status: typeof set.status === "number" ? set.status : 200,
-        durationMs: Math.round((performance.now() - info.start) * 100) / 100,
+        status,
+        durationMs: Math.round(durationMs * 100) / 100,
         ip: info.ip,
+        ...(info.orgId ? { org: info.orgId } : {}),
+        ...(info.principal ? { principal: info.principal } : {}),
       });
     });
 }

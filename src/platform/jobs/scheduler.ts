@@ -24,6 +24,7 @@ import type { Database } from "../db/database";
 import { newId } from "../ids";
 import type { Logger } from "../log";
 import { jobRuns, jobState } from "./schema";
+import { metrics } from "../metrics";
 
 export type JobTrigger = "schedule" | "catch-up" | "manual";
 export type JobOutcome = "running" | "ok" | "error";
@@ -321,6 +322,7 @@ export class JobScheduler {
       });
     }
     const endedAt = this.clock.now();
+    metrics.jobRuns.inc({ job: name, outcome });
     await this.db.write(async (tx) => {
       await tx.update(jobRuns).set({ outcome, error, endedAt }).where(eq(jobRuns.id, run.id));
     });

@@ -20,6 +20,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { inCidrs, parseCidrList } from "../http/ip";
+import { metrics } from "../metrics";
 
 /** A fetch with the guard's checks; answers a Response whose body is already read (bounded). */
 export type GuardedFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -119,6 +120,7 @@ export function guardedFetch(policy: OutboundPolicy): GuardedFetch {
     try {
       response = await fetch(url, { ...init, redirect: "manual", signal });
     } catch (e) {
+      metrics.outboundFailures.inc({ channel: "http" });
       if ((e as Error)?.name === "TimeoutError") throw new OutboundRefusedError(`${url.origin} did not answer within ${timeoutMs / 1000} s`, "timeout");
       throw new OutboundRefusedError(`${url.origin} could not be reached (${(e as Error)?.message ?? "network error"})`, "network");
     }

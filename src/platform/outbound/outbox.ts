@@ -8,6 +8,7 @@ import { desc, eq, lt } from "drizzle-orm";
 import { type Clock, toIso } from "../clock";
 import type { Database, Queryable } from "../db/database";
 import { outboxMessages } from "./schema";
+import { metrics } from "../metrics";
 
 export type OutboxChannel = "mail" | "sms";
 export type OutboxStatus = "outbox" | "sent" | "failed";
@@ -103,6 +104,7 @@ export function keptText(entry: Pick<OutboxEntry, "channel" | "text" | "status">
 /** The row for one message, stamped by the clock. */
 export function outboxRow(clock: Clock, entry: OutboxEntry): typeof outboxMessages.$inferInsert & { id: string } {
   const createdAt = clock.now();
+  if (entry.status === "failed") metrics.outboundFailures.inc({ channel: entry.channel });
   return {
     // v7 ids sort by creation, which orders messages written in the same millisecond.
     id: Bun.randomUUIDv7("hex", createdAt),

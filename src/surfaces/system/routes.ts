@@ -1,9 +1,22 @@
 /** Liveness and readiness probes for load balancers and orchestrators. */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
+import { metricsResponse, metricsTokenMatches } from "../../platform/metrics";
 
-export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
-  return new Elysia({ name: "system" })
+/**
+ * Set once SIGTERM has been received (cli/serve.ts): /readyz answers 503 from then on, so
+ * a load balancer that still holds a kept-alive connection to this node stops sending.
+ */
+let draining = false;
+export function markDraining(): void {
+  draining = true;
+}
+
+/** How long /readyz waits for the database before answering 503. */
+const READY_TIMEOUT_MS = 1000;
+
+export function systemRoutes(ctx: Pick<AppContext, "db" | "version" | "config">) {
+  const routes = new Elysia({ name: "system" })
     .get("/healthz", () => ({ status: "ok" as const, version: ctx.version }), {
       response: t.Object({ status: t.Literal("ok"), version: t.String() }),
       detail: { tags: ["System"], summary: "The process is up" },
@@ -11,8 +24,18 @@ export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
     .get(
       "/readyz",
       async ({ set }) => {
+        if (draining) {
+          set.status = 503;
+          return { status: "unavailable" as const, database: ctx.db.dialect, error: "shutting_down" };
+        }
         try {
-          await ctx.db.ping();
+          // Bounded: with the database gone a query may wait for a connection, and a load
+          // balancer's check must get its 503 well within its own timeout.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([
+            ctx.db.ping(),
+            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("database ping timed out")), READY_TIMEOUT_MS))),
+          ]).finally(() => clearTimeout(timer));
           return { status: "ready" as const, database: ctx.db.dialect };
         } catch (e) {
           set.status = 503;
@@ -27,4 +50,18 @@ export function systemRoutes(ctx: Pick<AppContext, "db" | "version">) {
         detail: { tags: ["System"], summary: "The database answers" },
       },
     );
+  // /metrics on this listener only when a token protects it and no address of its own is set (cli/serve.ts serves that one).
+  const metricsToken = ctx.config.metrics?.token;
+  if (!metricsToken || ctx.config.metrics?.listen) return routes;
+  return routes.get(
+    "/metrics",
+    ({ request }) =>
+      metricsTokenMatches(request.headers.get("authorization"), metricsToken)
+        ? metricsResponse()
+        : new Response(JSON.stringify({ error: "unauthorized", message: "send the metrics token as Authorization: Bearer <SIGNET_METRICS_TOKEN>" }), {
+            status: 401,
+            headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
+          }),
+    { detail: { tags: ["System"], summary: "Prometheus metrics (SIGNET_METRICS_TOKEN)", description: "Prometheus text format; Authorization: Bearer <SIGNET_METRICS_TOKEN>, else 401. Off unless the token is set." } },
+  );
 }
