@@ -21,6 +21,7 @@ import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
 import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
 import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
 import sqlite_0020_custom_domains from "./sqlite/0020_custom_domains.sql" with { type: "text" };
+import sqlite_0021_datasources from "./sqlite/0021_datasources.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -42,6 +43,7 @@ import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
 import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
 import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text" };
 import postgres_0020_custom_domains from "./postgres/0020_custom_domains.sql" with { type: "text" };
+import postgres_0021_datasources from "./postgres/0021_datasources.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -66,6 +68,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0018_federation", sql: sqlite_0018_federation },
   { id: "0019_agents", sql: sqlite_0019_agents },
   { id: "0020_custom_domains", sql: sqlite_0020_custom_domains },
+  { id: "0021_datasources", sql: sqlite_0021_datasources },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -90,4 +93,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0018_federation", sql: postgres_0018_federation },
   { id: "0019_agents", sql: postgres_0019_agents },
   { id: "0020_custom_domains", sql: postgres_0020_custom_domains },
+  { id: "0021_datasources", sql: postgres_0021_datasources },
 ];

@@ -19,6 +19,7 @@ import { agentsModule } from "./modules/agents/module";
 import { provisioningModule } from "./modules/provisioning/module";
 import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
+import { datasourcesModule } from "./modules/datasources/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   platformModule,
@@ -34,6 +35,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   agentsModule,
   provisioningModule,
   federationModule,
+  datasourcesModule,
   analyticsModule,
   pagesModule,
   devModule,

@@ -79,6 +79,12 @@ describe("the catalog", () => {
       "agent.operator_assigned",
       "agent.action_denied",
       "agent.wake",
+      "appgroup.datasource.connected",
+      "appgroup.datasource.disconnected",
+      "appgroup.datasource.reconnected",
+      "appgroup.datasource.deleted",
+      "appgroup.datasource.tested",
+      "appgroup.datasource.primary_changed",
     ];
     for (const type of owned) expect(catalogEntry(type)?.type).toBe(type);
     // The approval events the spec names by code (§6): RPT038 the line replaced, RPT031/RPT032 a step stamped, RPT033 completed.
@@ -87,13 +93,6 @@ describe("the catalog", () => {
     ).toEqual(["RPT038", "RPT031", "RPT032", "RPT033"]);
     // Declared by their domains when those land; until then nothing may append them.
     const pending = [
-      // data sources
-      "appgroup.datasource.connected",
-      "appgroup.datasource.disconnected",
-      "appgroup.datasource.reconnected",
-      "appgroup.datasource.deleted",
-      "appgroup.datasource.tested",
-      "appgroup.datasource.primary_changed",
       // the Korean package (messaging channels)
       "appgroup.kakao.channel_linked",
       "appgroup.kakao.channel_changed",
