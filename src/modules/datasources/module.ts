@@ -5,6 +5,7 @@
  * gate, the delinquency port it subscribes to).
  */
 import type { AppContext } from "../../context";
+import { newId } from "../../platform/ids";
 import { defineModule } from "../../platform/module";
 import { registerDelinquencyHook, unregisterDelinquencyHook } from "../billing/index";
 import { datasourceErrors } from "./errors";
@@ -14,7 +15,8 @@ import { suspendManagedForNonPayment } from "./managed";
 import { datasourceRoutes } from "./routes";
 import * as tables from "./schema";
 
-const HOOK = "datasources.suspend";
+// The delinquency port is process-wide; each context (several in one test process) subscribes under its own name.
+const hookNames = new WeakMap<AppContext, string>();
 
 export const datasourcesModule = defineModule<AppContext>({
   name: "datasources",
@@ -29,12 +31,17 @@ export const datasourcesModule = defineModule<AppContext>({
   tables,
   // Spec 3.7: when the non-payment grace runs out, managed databases suspend.
   init: (ctx) => {
-    registerDelinquencyHook(HOOK, async (event) => {
+    const name = `datasources.suspend:${newId()}`;
+    hookNames.set(ctx, name);
+    registerDelinquencyHook(name, async (event) => {
       if (event.stage === "enforced" && ctx.config.managedDatabases) await suspendManagedForNonPayment(ctx, event.orgId);
     });
     return {};
   },
-  stop: async () => unregisterDelinquencyHook(HOOK),
+  stop: async (ctx) => {
+    const name = hookNames.get(ctx);
+    if (name) unregisterDelinquencyHook(name);
+  },
   routes: (ctx) => [datasourceRoutes(ctx)],
   jobs: (ctx) => [suspendedClockJob(ctx)],
 });
