@@ -10,7 +10,7 @@ import { defineModule } from "../../platform/module";
 import { registerDelinquencyHook, unregisterDelinquencyHook } from "../billing/index";
 import { datasourceErrors } from "./errors";
 import { DATASOURCE_EVENTS } from "./events";
-import { suspendedClockJob } from "./jobs";
+import { anchorJob, suspendedClockJob } from "./jobs";
 import { suspendManagedForNonPayment } from "./managed";
 import { datasourceRoutes } from "./routes";
 import * as tables from "./schema";
@@ -43,5 +43,5 @@ export const datasourcesModule = defineModule<AppContext>({
     if (name) unregisterDelinquencyHook(name);
   },
   routes: (ctx) => [datasourceRoutes(ctx)],
-  jobs: (ctx) => [suspendedClockJob(ctx)],
+  jobs: (ctx) => [suspendedClockJob(ctx), anchorJob(ctx)],
 });

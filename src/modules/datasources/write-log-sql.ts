@@ -14,8 +14,11 @@
  *   `chain_hash_{n-1} \n seq \n at_ms \n op \n tbl \n old_pk \n pk \n row_hash`
  *   (absent values as empty strings, 64 zeros before the first row);
  * - an event trigger attaches the row and truncate triggers to every table created in the
- *   database, logs the rows a CREATE TABLE AS brought, restates rows after ALTER TABLE and
- *   logs dropped tables.
+ *   database, logs the rows a CREATE TABLE AS brought, logs dropped tables, and restates
+ *   every row (op A) after an ALTER TABLE that changed the table's columns (names and
+ *   types, kept in `table_shapes`): their jsonb, and so their hashes, changed with no
+ *   write. An ALTER TABLE that leaves the columns alone (a trigger switched off and on
+ *   again, a constraint) restates nothing, so it cannot make unlogged rows look logged.
  */
 export const SEAL_SCHEMA = "signet_seal";
 export const GENESIS_CHAIN = "0".repeat(64);
@@ -36,6 +39,14 @@ CREATE TABLE signet_seal.write_log (
   chain_hash text NOT NULL
 );
 REVOKE ALL ON signet_seal.write_log FROM PUBLIC;
+CREATE TABLE signet_seal.table_shapes (rel oid PRIMARY KEY, shape text NOT NULL);
+REVOKE ALL ON signet_seal.table_shapes FROM PUBLIC;
+
+CREATE FUNCTION signet_seal.shape_of(rel oid) RETURNS text LANGUAGE sql STABLE
+  AS $$
+    SELECT coalesce(string_agg(attname || ':' || format_type(atttypid, atttypmod), ',' ORDER BY attnum), '')
+    FROM pg_catalog.pg_attribute WHERE attrelid = rel AND attnum > 0 AND NOT attisdropped
+  $$;
 
 CREATE FUNCTION signet_seal.row_hash(r jsonb) RETURNS text LANGUAGE sql IMMUTABLE
   AS $$ SELECT encode(sha256(convert_to(r::text, 'UTF8')), 'hex') $$;
@@ -111,7 +122,9 @@ CREATE FUNCTION signet_seal.restate(rel oid, p_op text) RETURNS void
 CREATE FUNCTION signet_seal.on_ddl() RETURNS event_trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, signet_seal
   AS $$
-  DECLARE obj record;
+  DECLARE
+    obj record;
+    shape text;
   BEGIN
     FOR obj IN SELECT * FROM pg_event_trigger_ddl_commands() WHERE object_type = 'table' LOOP
       CONTINUE WHEN obj.schema_name = 'signet_seal' OR obj.schema_name LIKE 'pg_temp%';
@@ -120,9 +133,14 @@ CREATE FUNCTION signet_seal.on_ddl() RETURNS event_trigger
           EXECUTE format('CREATE TRIGGER signet_seal_rows AFTER INSERT OR UPDATE OR DELETE ON %s FOR EACH ROW EXECUTE FUNCTION signet_seal.record_row()', obj.object_identity);
           EXECUTE format('CREATE TRIGGER signet_seal_truncate AFTER TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION signet_seal.record_truncate()', obj.object_identity);
           PERFORM signet_seal.restate(obj.objid, 'I');
+          INSERT INTO signet_seal.table_shapes VALUES (obj.objid, signet_seal.shape_of(obj.objid)) ON CONFLICT (rel) DO UPDATE SET shape = EXCLUDED.shape;
         END IF;
       ELSIF obj.command_tag = 'ALTER TABLE' THEN
-        PERFORM signet_seal.restate(obj.objid, 'A');
+        shape := signet_seal.shape_of(obj.objid);
+        IF shape IS DISTINCT FROM (SELECT s.shape FROM signet_seal.table_shapes s WHERE s.rel = obj.objid) THEN
+          INSERT INTO signet_seal.table_shapes VALUES (obj.objid, shape) ON CONFLICT (rel) DO UPDATE SET shape = EXCLUDED.shape;
+          PERFORM signet_seal.restate(obj.objid, 'A');
+        END IF;
       END IF;
     END LOOP;
   END $$;
