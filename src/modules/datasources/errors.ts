@@ -22,7 +22,8 @@ export const datasourceErrors = defineErrors({
   confirmNameMismatch: { code: "confirm_name_mismatch", status: 400, message: "confirmName must be the data source's exact name" },
   stillActive: { code: "STILL_ACTIVE", status: 400, message: "only a disconnected data source may be deleted, with a personal seal and its exact name (confirmName)" },
   creditRequired: { code: "CREDIT_REQUIRED", status: 402, message: "a managed database needs the service reserve in prepaid credit at creation and reconnect ($5)" },
-  managedNotConfigured: { code: "managed_databases_unavailable", status: 503, message: "the operator has not configured a PostgreSQL server for managed databases (SIGNET_MANAGED_DB_URL)" },
+  // 409, not 503: the installation lacks the feature until its operator configures it; retrying does not help.
+  managedNotConfigured: { code: "managed_databases_unavailable", status: 409, message: "this installation has no PostgreSQL server for managed databases (its operator sets SIGNET_MANAGED_DB_URL)" },
   providerFailed: { code: "provider_unavailable", status: 502, message: "the managed database server refused or could not be reached; nothing was created" },
   providerDeleteFailed: { code: "PROVIDER_DELETE_FAILED", status: 502, message: "dropping the managed database failed; the row is kept for a retry" },
   managedOnly: { code: "not_a_managed_database", status: 409, message: "only managed databases have a write log" },

@@ -29,7 +29,7 @@ export const TIER_KEYS = Object.keys(TIERS) as Tier[];
 
 const PROVIDER_TIMEOUT_MS = 15_000;
 
-/** The managed server as configured, or 503 managed_databases_unavailable. */
+/** The managed server as configured, or 409 managed_databases_unavailable. */
 export function managedServer(config: Pick<Config, "managedDatabases">): ManagedServer {
   if (!config.managedDatabases) throw datasourceErrors.error("managedNotConfigured");
   return config.managedDatabases;

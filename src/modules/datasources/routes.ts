@@ -86,7 +86,7 @@ export function datasourceRoutes(ctx: AppContext) {
         description:
           "Creates a database and a least-privilege role on the operator's PostgreSQL server, with the sealed write log installed, and answers the connection string once (it is never shown again). " +
           "region falls back to the managed server's region; tier starter (default), standard or performance sets the role's connection limit. Needs the service reserve in prepaid credit " +
-          "(402 CREDIT_REQUIRED with code, balance, required, reserve). 503 managed_databases_unavailable when the operator configured no server; 502 provider_unavailable when it refused. " +
+          "(402 CREDIT_REQUIRED with code, balance, required, reserve). 409 managed_databases_unavailable when the operator configured no server; 502 provider_unavailable when it refused. " +
           `Emits appgroup.datasource.connected. Needs org.datasource.create.${WHO}`,
         ...declaresErrors(...GUARD, "invalid_data_source_name", "NAME_TAKEN", "CREDIT_REQUIRED", "managed_databases_unavailable", "provider_unavailable"),
       },

@@ -98,13 +98,13 @@ describe("creating a managed database", () => {
     expect(connected!.payload).toEqual({ dataSourceId: r.body.id, name: "app", isManaged: true, host: peer.host, database: r.body.database, region: "us-e", purpose: "production", tier: "starter" });
   });
 
-  test("without a configured server: 503 managed_databases_unavailable", async () => {
+  test("without a configured server: 409 managed_databases_unavailable", async () => {
     const bare = await createTestApp();
     try {
       const o = await sourcesOrg(bare, "md-none");
       await fund(bare, o.org, 500);
       const r = await o.ds("POST", "/strix", { name: "app" });
-      expect({ status: r.status, error: r.body.error }).toEqual({ status: 503, error: "managed_databases_unavailable" });
+      expect({ status: r.status, error: r.body.error }).toEqual({ status: 409, error: "managed_databases_unavailable" });
     } finally {
       await bare.close();
     }
