@@ -17,14 +17,14 @@ import { toIso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { creditAccount, reserveOf } from "../billing/index";
 import { assertCan, orgById, ownerEmailOf } from "../orgs/index";
-import { type DatasourcesCaller, type DatasourcesDeps, groupOr404, madeBy, recordEvent } from "./caller";
+import { type DatasourcesCaller, type DatasourcesDeps, groupOr404 } from "./caller";
 import { datasourceErrors } from "./errors";
 import { DATASOURCE_EVENTS } from "./events";
 import type { CreateManagedInput, DataSourceWithSecretView } from "./model";
 import { connectionStringOf, dropDatabase, managedServer, managedTarget, provisionDatabase, rotateRolePassword, type Tier } from "./provider";
 import { type DataSourceRow, dataSources } from "./schema";
 import { DATASOURCE_SCOPES } from "./scopes";
-import { claimPrimaryIfNone, dropProvider, groupLock, markDeleted, refuseTakenName, sealPassword, sourceFacts, sourceView, SUSPENDED_RETENTION_MS, validName } from "./sources";
+import { addSource, dropProvider, groupLock, markDeleted, refuseTakenName, sealPassword, sourceFacts, sourceView, SUSPENDED_RETENTION_MS, validName } from "./sources";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Warnings before deletion (3.6): at suspension, then 7 days and 1 day before. */
@@ -72,42 +72,19 @@ export async function createManaged(deps: DatasourcesDeps, caller: DatasourcesCa
   const passwordSealed = await sealPassword(deps, id, made.password);
   try {
     return await deps.db.write(async (tx) => {
-      await tx.lock(groupLock(group.id));
-      await refuseTakenName(tx, group.id, name, null);
-      const now = deps.clock.now();
-      const [row] = await tx
-        .insert(dataSources)
-        .values({
-          id,
-          orgId: caller.org.id,
-          appGroupId: group.id,
-          name,
-          region,
-          purpose: input.purpose ?? "production",
-          tier,
-          isManaged: true,
-          status: "active",
-          isPrimary: false,
-          host: target.host,
-          port: target.port,
-          database: made.database,
-          username: made.role,
-          passwordSealed,
-          sslMode: target.sslMode,
-          lastTestError: null,
-          lastTestedAt: null,
-          providerDeleted: false,
-          warningsSent: 0,
-          anchoredSeq: 0,
-          createdBy: madeBy(caller.actor),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordEvent(tx, caller, auditEvent(DATASOURCE_EVENTS.connected, { ...sourceFacts(row!), host: target.host, database: made.database, region, purpose: row!.purpose, tier }), now, group.id);
-      await claimPrimaryIfNone(tx, caller, row!, now);
-      const [fresh] = await tx.select().from(dataSources).where(eq(dataSources.id, id));
-      return { ...sourceView(fresh!), connectionString: connectionStringOf(target) };
+      const row = await addSource(tx, caller, deps.clock.now(), {
+        id,
+        appGroupId: group.id,
+        name,
+        region,
+        purpose: input.purpose ?? "production",
+        tier,
+        isManaged: true,
+        target,
+        passwordSealed,
+        lastTestedAt: null,
+      });
+      return { ...sourceView(row), connectionString: connectionStringOf(target) };
     });
   } catch (e) {
     // The row was not written (a name taken meanwhile, a failed write): nothing may stay on the provider.

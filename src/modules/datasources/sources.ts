@@ -164,48 +164,67 @@ export async function connectSource(deps: DatasourcesDeps, caller: DatasourcesCa
   const id = newId("ds");
   const passwordSealed = target.password === null ? null : await sealPassword(deps, id, target.password);
   return deps.db.write(async (tx) => {
-    await tx.lock(groupLock(group.id));
-    await refuseTakenName(tx, group.id, name, null);
     const now = deps.clock.now();
-    const [row] = await tx
-      .insert(dataSources)
-      .values({
-        id,
-        orgId: caller.org.id,
-        appGroupId: group.id,
-        name,
-        region: input.region,
-        purpose: input.purpose ?? "production",
-        tier: null,
-        isManaged: false,
-        status: "active",
-        isPrimary: false,
-        host: target.host,
-        port: target.port,
-        database: target.database,
-        username: target.username,
-        passwordSealed,
-        sslMode: target.sslMode,
-        lastTestError: null,
-        lastTestedAt: now,
-        providerDeleted: false,
-        warningsSent: 0,
-        anchoredSeq: 0,
-        createdBy: madeBy(caller.actor),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordEvent(
-      tx,
-      caller,
-      auditEvent(DATASOURCE_EVENTS.connected, { ...sourceFacts(row!), host: target.host, database: target.database, region: input.region, purpose: row!.purpose, tier: null }),
-      now,
-      group.id,
-    );
-    await claimPrimaryIfNone(tx, caller, row!, now);
-    return sourceView(await reread(tx, id));
+    const row = await addSource(tx, caller, now, {
+      id,
+      appGroupId: group.id,
+      name,
+      region: input.region,
+      purpose: input.purpose ?? "production",
+      tier: null,
+      isManaged: false,
+      target,
+      passwordSealed,
+      lastTestedAt: now,
+    });
+    return sourceView(row);
   });
+}
+
+/**
+ * Writes a new active row (registered or managed) under the group's lock, with
+ * appgroup.datasource.connected, and makes it the group's primary when the group has none.
+ * A name an active source took meanwhile is 409 NAME_TAKEN.
+ */
+export async function addSource(
+  tx: Tx,
+  caller: DatasourcesCaller,
+  now: number,
+  fields: Pick<DataSourceRow, "id" | "appGroupId" | "name" | "region" | "purpose" | "tier" | "isManaged" | "passwordSealed" | "lastTestedAt"> & { target: ConnectionTarget },
+): Promise<DataSourceRow> {
+  await tx.lock(groupLock(fields.appGroupId));
+  await refuseTakenName(tx, fields.appGroupId, fields.name, null);
+  const { target, ...rest } = fields;
+  const [row] = await tx
+    .insert(dataSources)
+    .values({
+      ...rest,
+      orgId: caller.org.id,
+      status: "active",
+      isPrimary: false,
+      host: target.host,
+      port: target.port,
+      database: target.database,
+      username: target.username,
+      sslMode: target.sslMode,
+      lastTestError: null,
+      providerDeleted: false,
+      warningsSent: 0,
+      anchoredSeq: 0,
+      createdBy: madeBy(caller.actor),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await recordEvent(
+    tx,
+    caller,
+    auditEvent(DATASOURCE_EVENTS.connected, { ...sourceFacts(row!), host: target.host, database: target.database, region: row!.region, purpose: row!.purpose, tier: row!.tier }),
+    now,
+    row!.appGroupId,
+  );
+  await claimPrimaryIfNone(tx, caller, row!, now);
+  return reread(tx, row!.id);
 }
 
 /** POST /{id}/test: tests the stored connection and records the outcome (lastTestError) and appgroup.datasource.tested. */
@@ -228,65 +247,65 @@ export async function testSource(deps: DatasourcesDeps, caller: DatasourcesCalle
   });
 }
 
-/** POST /{id}/primary: the group's one primary (an active source); the previous one loses it. */
-export async function setPrimary(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string): Promise<DataSourceView> {
-  assertCan(caller.actor, DATASOURCE_SCOPES.update);
-  const group = await groupOr404(deps, caller, groupId);
+/**
+ * One change of a row of the group: gated by `scope`, on the row found under the group's
+ * lock (deleted rows refused: deleted is final); `change` writes what moves, and its event,
+ * in the same transaction; the answer is the row as it is afterwards.
+ */
+async function sourceStep(
+  deps: DatasourcesDeps,
+  caller: DatasourcesCaller,
+  step: { groupId: string; id: string; scope: string },
+  change: (tx: Tx, row: DataSourceRow, record: (event: { type: string; payload: Record<string, unknown> }) => Promise<void>, now: number) => Promise<void>,
+): Promise<DataSourceView> {
+  assertCan(caller.actor, step.scope);
+  const group = await groupOr404(deps, caller, step.groupId);
   return deps.db.write(async (tx) => {
     await tx.lock(groupLock(group.id));
-    const row = await sourceOr404(tx, caller.org.id, group.id, id);
+    const row = await sourceOr404(tx, caller.org.id, group.id, step.id);
     refuseDeleted(row);
+    const now = deps.clock.now();
+    await change(tx, row, (event) => recordEvent(tx, caller, event, now, group.id), now);
+    return sourceView(await reread(tx, row.id));
+  });
+}
+
+/** POST /{id}/primary: the group's one primary (an active source); the previous one loses it. */
+export function setPrimary(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string): Promise<DataSourceView> {
+  return sourceStep(deps, caller, { groupId, id, scope: DATASOURCE_SCOPES.update }, async (tx, row, record, now) => {
     if (row.status !== "active") throw datasourceErrors.error("notActive", { message: "only an active data source can be the primary: reconnect it first" });
-    if (!row.isPrimary) {
-      const now = deps.clock.now();
-      const [previous] = await tx.select({ id: dataSources.id }).from(dataSources).where(and(eq(dataSources.appGroupId, group.id), eq(dataSources.isPrimary, true)));
-      await tx.update(dataSources).set({ isPrimary: false }).where(and(eq(dataSources.appGroupId, group.id), eq(dataSources.isPrimary, true)));
-      await tx.update(dataSources).set({ isPrimary: true, updatedAt: now }).where(eq(dataSources.id, id));
-      await recordEvent(tx, caller, auditEvent(DATASOURCE_EVENTS.primaryChanged, { from: previous?.id ?? null, to: id }), now, group.id);
-    }
-    return sourceView(await reread(tx, id));
+    if (row.isPrimary) return;
+    const primaryOfGroup = and(eq(dataSources.appGroupId, row.appGroupId), eq(dataSources.isPrimary, true));
+    const [previous] = await tx.select({ id: dataSources.id }).from(dataSources).where(primaryOfGroup);
+    await tx.update(dataSources).set({ isPrimary: false }).where(primaryOfGroup);
+    await tx.update(dataSources).set({ isPrimary: true, updatedAt: now }).where(eq(dataSources.id, row.id));
+    await record(auditEvent(DATASOURCE_EVENTS.primaryChanged, { from: previous?.id ?? null, to: row.id }));
   });
 }
 
 /** PATCH /{id}: purpose (production or staging). */
-export async function updatePurpose(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string, purpose: DataSourcePurpose): Promise<DataSourceView> {
-  assertCan(caller.actor, DATASOURCE_SCOPES.update);
-  const group = await groupOr404(deps, caller, groupId);
-  return deps.db.write(async (tx) => {
-    await tx.lock(groupLock(group.id));
-    const row = await sourceOr404(tx, caller.org.id, group.id, id);
-    refuseDeleted(row);
-    if (row.purpose !== purpose) {
-      const now = deps.clock.now();
-      await tx.update(dataSources).set({ purpose, updatedAt: now }).where(eq(dataSources.id, id));
-      await recordEvent(tx, caller, auditEvent(DATASOURCE_EVENTS.updated, { ...sourceFacts(row), purpose: { from: row.purpose, to: purpose } }), now, group.id);
-    }
-    return sourceView(await reread(tx, id));
+export function updatePurpose(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string, purpose: DataSourcePurpose): Promise<DataSourceView> {
+  return sourceStep(deps, caller, { groupId, id, scope: DATASOURCE_SCOPES.update }, async (tx, row, record, now) => {
+    if (row.purpose === purpose) return;
+    await tx.update(dataSources).set({ purpose, updatedAt: now }).where(eq(dataSources.id, row.id));
+    await record(auditEvent(DATASOURCE_EVENTS.updated, { ...sourceFacts(row), purpose: { from: row.purpose, to: purpose } }));
   });
 }
 
 /** Takes the primary flag off a row that stops being active, with primary_changed. */
-async function releasePrimary(tx: Tx, row: DataSourceRow, now: number, record: (event: { type: string; payload: Record<string, unknown> }) => Promise<void>): Promise<void> {
+async function releasePrimary(tx: Tx, row: DataSourceRow, record: (event: { type: string; payload: Record<string, unknown> }) => Promise<void>): Promise<void> {
   if (!row.isPrimary) return;
   await tx.update(dataSources).set({ isPrimary: false }).where(eq(dataSources.id, row.id));
   await record(auditEvent(DATASOURCE_EVENTS.primaryChanged, { from: row.id, to: null }));
 }
 
 /** DELETE /{id}: active → disconnected; the row (and a managed database's data) stays. Disconnecting a disconnected source changes nothing. */
-export async function disconnectSource(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string): Promise<DataSourceView> {
-  assertCan(caller.actor, DATASOURCE_SCOPES.update);
-  const group = await groupOr404(deps, caller, groupId);
-  return deps.db.write(async (tx) => {
-    await tx.lock(groupLock(group.id));
-    const row = await sourceOr404(tx, caller.org.id, group.id, id);
-    refuseDeleted(row);
-    if (row.status === "active") {
-      const now = deps.clock.now();
-      await tx.update(dataSources).set({ status: "disconnected", disconnectedAt: now, updatedAt: now }).where(eq(dataSources.id, id));
-      await recordEvent(tx, caller, auditEvent(DATASOURCE_EVENTS.disconnected, { ...sourceFacts(row), reason: "manual" }), now, group.id);
-      await releasePrimary(tx, row, now, (event) => recordEvent(tx, caller, event, now, group.id));
-    }
-    return sourceView(await reread(tx, id));
+export function disconnectSource(deps: DatasourcesDeps, caller: DatasourcesCaller, groupId: string, id: string): Promise<DataSourceView> {
+  return sourceStep(deps, caller, { groupId, id, scope: DATASOURCE_SCOPES.update }, async (tx, row, record, now) => {
+    if (row.status !== "active") return;
+    await tx.update(dataSources).set({ status: "disconnected", disconnectedAt: now, updatedAt: now }).where(eq(dataSources.id, row.id));
+    await record(auditEvent(DATASOURCE_EVENTS.disconnected, { ...sourceFacts(row), reason: "manual" }));
+    await releasePrimary(tx, row, record);
   });
 }
 
