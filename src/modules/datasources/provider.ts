@@ -7,8 +7,10 @@
  * database only, USAGE and CREATE on its `public` schema, nothing on the write log.
  *
  * Identifiers and passwords are generated here (lower-case hex, base64url), so they are
- * safe to write into DDL; the password is never logged.
+ * safe to write into DDL; the server is sent only a password's SCRAM verifier, never the
+ * password, and nothing here logs either.
  */
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import postgres from "postgres";
 import type { Config } from "../../config";
 import { randomSecret } from "../../platform/crypto/hash";
@@ -54,6 +56,21 @@ export function newPassword(): string {
   return randomSecret(24);
 }
 
+const SCRAM_ITERATIONS = 4096;
+
+/**
+ * The SCRAM-SHA-256 verifier PostgreSQL stores for a password (RFC 5802, 7677), computed
+ * here so the password itself never travels in a statement the server might log (a failed
+ * CREATE ROLE is logged with its text): `SCRAM-SHA-256$iterations:salt$StoredKey:ServerKey`.
+ */
+export function scramVerifier(password: string): string {
+  const salt = randomBytes(16);
+  const salted = pbkdf2Sync(password.normalize("NFKC"), salt, SCRAM_ITERATIONS, 32, "sha256");
+  const storedKey = createHash("sha256").update(createHmac("sha256", salted).update("Client Key").digest()).digest();
+  const serverKey = createHmac("sha256", salted).update("Server Key").digest();
+  return `SCRAM-SHA-256$${SCRAM_ITERATIONS}:${salt.toString("base64")}$${storedKey.toString("base64")}:${serverKey.toString("base64")}`;
+}
+
 export interface ProvisionedDatabase {
   database: string;
   role: string;
@@ -67,7 +84,7 @@ export async function provisionDatabase(server: ManagedServer, tier: Tier): Prom
   try {
     await withAdmin(server, undefined, async (sql) => {
       await sql.unsafe(
-        `CREATE ROLE ${made.role} LOGIN PASSWORD '${made.password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT CONNECTION LIMIT ${TIERS[tier].connectionLimit}`,
+        `CREATE ROLE ${made.role} LOGIN PASSWORD '${scramVerifier(made.password)}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT CONNECTION LIMIT ${TIERS[tier].connectionLimit}`,
       );
       await sql.unsafe(`CREATE DATABASE ${made.database}`);
       await sql.unsafe(`REVOKE ALL ON DATABASE ${made.database} FROM PUBLIC`);
@@ -81,7 +98,7 @@ export async function provisionDatabase(server: ManagedServer, tier: Tier): Prom
     return made;
   } catch (e) {
     await dropDatabase(server, made.database, made.role).catch(() => {});
-    throw datasourceErrors.error("providerFailed", { message: `the managed database server refused: ${(e as Error).message.split(made.password).join("***").slice(0, 200)}` });
+    throw datasourceErrors.error("providerFailed", { message: `the managed database server refused: ${(e as Error).message.slice(0, 200)}` });
   }
 }
 
@@ -97,7 +114,7 @@ export async function dropDatabase(server: ManagedServer, database: string, role
 export async function rotateRolePassword(server: ManagedServer, role: string): Promise<string> {
   const password = newPassword();
   await withAdmin(server, undefined, async (sql) => {
-    await sql.unsafe(`ALTER ROLE ${role} PASSWORD '${password}'`);
+    await sql.unsafe(`ALTER ROLE ${role} PASSWORD '${scramVerifier(password)}'`);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ${role}`;
   });
   return password;
