@@ -21,7 +21,9 @@ import sqlite_0017_scim from "./sqlite/0017_scim.sql" with { type: "text" };
 import sqlite_0018_federation from "./sqlite/0018_federation.sql" with { type: "text" };
 import sqlite_0019_agents from "./sqlite/0019_agents.sql" with { type: "text" };
 import sqlite_0020_custom_domains from "./sqlite/0020_custom_domains.sql" with { type: "text" };
-import sqlite_0021_datasources from "./sqlite/0021_datasources.sql" with { type: "text" };
+import sqlite_0021_sign_in_report_index from "./sqlite/0021_sign_in_report_index.sql" with { type: "text" };
+import sqlite_0022_commerce from "./sqlite/0022_commerce.sql" with { type: "text" };
+import sqlite_0023_datasources from "./sqlite/0023_datasources.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -43,7 +45,9 @@ import postgres_0017_scim from "./postgres/0017_scim.sql" with { type: "text" };
 import postgres_0018_federation from "./postgres/0018_federation.sql" with { type: "text" };
 import postgres_0019_agents from "./postgres/0019_agents.sql" with { type: "text" };
 import postgres_0020_custom_domains from "./postgres/0020_custom_domains.sql" with { type: "text" };
-import postgres_0021_datasources from "./postgres/0021_datasources.sql" with { type: "text" };
+import postgres_0021_sign_in_report_index from "./postgres/0021_sign_in_report_index.sql" with { type: "text" };
+import postgres_0022_commerce from "./postgres/0022_commerce.sql" with { type: "text" };
+import postgres_0023_datasources from "./postgres/0023_datasources.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -68,7 +72,9 @@ export const sqliteMigrations: Migration[] = [
   { id: "0018_federation", sql: sqlite_0018_federation },
   { id: "0019_agents", sql: sqlite_0019_agents },
   { id: "0020_custom_domains", sql: sqlite_0020_custom_domains },
-  { id: "0021_datasources", sql: sqlite_0021_datasources },
+  { id: "0021_sign_in_report_index", sql: sqlite_0021_sign_in_report_index },
+  { id: "0022_commerce", sql: sqlite_0022_commerce },
+  { id: "0023_datasources", sql: sqlite_0023_datasources },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -93,5 +99,7 @@ export const postgresMigrations: Migration[] = [
   { id: "0018_federation", sql: postgres_0018_federation },
   { id: "0019_agents", sql: postgres_0019_agents },
   { id: "0020_custom_domains", sql: postgres_0020_custom_domains },
-  { id: "0021_datasources", sql: postgres_0021_datasources },
+  { id: "0021_sign_in_report_index", sql: postgres_0021_sign_in_report_index },
+  { id: "0022_commerce", sql: postgres_0022_commerce },
+  { id: "0023_datasources", sql: postgres_0023_datasources },
 ];

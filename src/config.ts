@@ -45,6 +45,20 @@ export interface Config {
   smsDailyFuse: number;
   /** Stripe for top-ups and withdrawals (billing/payments); unset: the dev gateway in dev mode, else none. */
   stripe?: { secretKey: string; webhookSecret: string | null; apiBase: string };
+  /**
+   * Commerce's outbound peers (modules/commerce/adapters): each unset peer is replaced by
+   * its offline dev default in dev mode, and answers 503 *_not_configured otherwise.
+   */
+  commerce: {
+    /** Signing secret of the Stripe Connect webhook endpoint (end users' charges on connected accounts). */
+    connectWebhookSecret: string | null;
+    toss?: { secretKey: string; apiBase: string };
+    businessLookup?: { serviceKey: string; apiBase: string };
+    addressSearch?: { confirmKey: string; apiBase: string };
+    popbill?: { linkId: string; secretKey: string; apiBase: string };
+    /** The operator's business record that /api/public/legal/business-info shows to clients in Korea. */
+    legalBusinessInfo: Record<string, string> | null;
+  };
   /** Cloudflare Turnstile for app groups with bot protection on (end-users/bot-check.ts). */
   turnstile: { siteKey?: string; secret?: string; verifyUrl: string };
   /**
@@ -116,6 +130,17 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_STRIPE_SECRET_KEY", flag: "--stripe-secret-key", help: "Stripe secret key (sk_…) for credit top-ups and withdrawals; without it top-ups work only in dev mode (offline)" },
   { env: "SIGNET_STRIPE_WEBHOOK_SECRET", flag: "--stripe-webhook-secret", help: "Stripe webhook signing secret (whsec_…) that checks POST /api/public/billing/stripe/webhook" },
   { env: "SIGNET_STRIPE_API_BASE", flag: "--stripe-api-base", help: "Stripe API address (an egress proxy or a test peer)", default: "https://api.stripe.com" },
+  { env: "SIGNET_STRIPE_CONNECT_WEBHOOK_SECRET", flag: "--stripe-connect-webhook-secret", help: "signing secret (whsec_…) of the Stripe Connect endpoint POST /api/public/commerce/stripe/webhook (end users' charges)" },
+  { env: "SIGNET_TOSS_SECRET_KEY", flag: "--toss-secret-key", help: "Toss Payments secret key that issues KRW billing keys; offline in dev mode without it" },
+  { env: "SIGNET_TOSS_API_BASE", flag: "--toss-api-base", help: "Toss Payments API address", default: "https://api.tosspayments.com" },
+  { env: "SIGNET_BUSINESS_LOOKUP_KEY", flag: "--business-lookup-key", help: "data.go.kr service key for the business-registration status lookup" },
+  { env: "SIGNET_BUSINESS_LOOKUP_API_BASE", flag: "--business-lookup-api-base", help: "business-registration lookup API address", default: "https://api.odcloud.kr" },
+  { env: "SIGNET_ADDRESS_SEARCH_KEY", flag: "--address-search-key", help: "juso.go.kr confirm key for the road-name address search" },
+  { env: "SIGNET_ADDRESS_SEARCH_API_BASE", flag: "--address-search-api-base", help: "road-name address search API address", default: "https://business.juso.go.kr" },
+  { env: "SIGNET_POPBILL_LINK_ID", flag: "--popbill-link-id", help: "Popbill partner LinkID (membership, Kakao alimtalk)" },
+  { env: "SIGNET_POPBILL_SECRET_KEY", flag: "--popbill-secret-key", help: "Popbill partner secret key (base64)" },
+  { env: "SIGNET_POPBILL_API_BASE", flag: "--popbill-api-base", help: "Popbill API address", default: "https://popbill.linkhub.co.kr" },
+  { env: "SIGNET_LEGAL_BUSINESS_INFO", flag: "--legal-business-info", help: 'JSON object of the operator\'s business record shown to clients in Korea, e.g. {"companyName":"…","registrationNumber":"…","address":"…"}' },
   { env: "SIGNET_TURNSTILE_SITE_KEY", flag: "--turnstile-site-key", help: "Cloudflare Turnstile site key the hosted login shows when an app group's bot protection is on" },
   { env: "SIGNET_TURNSTILE_SECRET", flag: "--turnstile-secret", help: "Cloudflare Turnstile secret that checks turnstileToken; without it bot-protected sign-ins are refused" },
   { env: "SIGNET_TURNSTILE_VERIFY_URL", flag: "--turnstile-verify-url", help: "Turnstile siteverify endpoint", default: "https://challenges.cloudflare.com/turnstile/v0/siteverify" },
@@ -175,6 +200,38 @@ function parseBool(env: string, value: string | undefined, fallback: boolean): b
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   fail(env, `must be 1 or 0, got "${value}"`);
+}
+
+function parseCommerce(get: (env: string) => string | undefined): Config["commerce"] {
+  const peer = <K extends string>(keyEnv: string, baseEnv: string, fallback: string, keyName: K) => {
+    const key = get(keyEnv);
+    return key ? ({ [keyName]: key, apiBase: parseUrl(baseEnv, get(baseEnv) ?? fallback) } as Record<K, string> & { apiBase: string }) : undefined;
+  };
+  const linkId = get("SIGNET_POPBILL_LINK_ID");
+  const popbillSecret = get("SIGNET_POPBILL_SECRET_KEY");
+  if (Boolean(linkId) !== Boolean(popbillSecret)) fail("SIGNET_POPBILL_LINK_ID", "and SIGNET_POPBILL_SECRET_KEY go together");
+  let legalBusinessInfo: Record<string, string> | null = null;
+  const legal = get("SIGNET_LEGAL_BUSINESS_INFO");
+  if (legal) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(legal);
+    } catch {
+      fail("SIGNET_LEGAL_BUSINESS_INFO", "must be a JSON object");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== "string")) {
+      fail("SIGNET_LEGAL_BUSINESS_INFO", "must be a JSON object of strings");
+    }
+    legalBusinessInfo = parsed as Record<string, string>;
+  }
+  return {
+    connectWebhookSecret: get("SIGNET_STRIPE_CONNECT_WEBHOOK_SECRET") ?? null,
+    toss: peer("SIGNET_TOSS_SECRET_KEY", "SIGNET_TOSS_API_BASE", "https://api.tosspayments.com", "secretKey"),
+    businessLookup: peer("SIGNET_BUSINESS_LOOKUP_KEY", "SIGNET_BUSINESS_LOOKUP_API_BASE", "https://api.odcloud.kr", "serviceKey"),
+    addressSearch: peer("SIGNET_ADDRESS_SEARCH_KEY", "SIGNET_ADDRESS_SEARCH_API_BASE", "https://business.juso.go.kr", "confirmKey"),
+    popbill: linkId && popbillSecret ? { linkId, secretKey: popbillSecret, apiBase: parseUrl("SIGNET_POPBILL_API_BASE", get("SIGNET_POPBILL_API_BASE") ?? "https://popbill.linkhub.co.kr") } : undefined,
+    legalBusinessInfo,
+  };
 }
 
 function parseUrl(env: string, value: string): string {
@@ -326,6 +383,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     stripe = { secretKey: stripeKey, webhookSecret, apiBase: parseUrl("SIGNET_STRIPE_API_BASE", get("SIGNET_STRIPE_API_BASE") ?? "https://api.stripe.com") };
   }
 
+  const commerce = parseCommerce(get);
+
   const turnstile: Config["turnstile"] = {
     siteKey: get("SIGNET_TURNSTILE_SITE_KEY"),
     secret: get("SIGNET_TURNSTILE_SECRET"),
@@ -399,6 +458,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     sms,
     smsDailyFuse,
     stripe,
+    commerce,
     turnstile,
     socialEndpoints,
     federationAllowPrivateNetworks,

@@ -19,6 +19,8 @@ import type { AgentRoster } from "./modules/access/machine/agent-credentials";
 import type { MachineTokens } from "./modules/orgs/access";
 import type { PaymentGateway } from "./modules/billing/payments/gateway";
 import type { CustomDomainServices } from "./modules/customers/domains/service";
+import type { CommerceServices } from "./modules/commerce/caller";
+import type { AlimtalkCodes } from "./modules/customers/end-users/mfa/codes";
 
 export { VERSION } from "./platform/deps";
 
@@ -37,6 +39,10 @@ export interface AppContext extends PlatformDeps {
   agentRoster?: AgentRoster;
   /** Where top-ups and withdrawals go (billing's init): Stripe, the offline dev gateway in dev mode, else none. */
   payments: PaymentGateway | null;
+  /** Verification codes to Korean numbers as alimtalk, where an app group linked a Kakao channel (commerce's init; absent: SMS only). */
+  alimtalkCodes?: AlimtalkCodes;
+  /** Commerce's outbound peers (commerce's init): the payment gateway of end users' charges and the Korean package's providers. */
+  commerce: CommerceServices;
   /** The modules this app is assembled from (src/modules.ts). */
   modules: readonly ModuleDefinition<AppContext>[];
 }

@@ -14,6 +14,7 @@ import { accessModule } from "./modules/access/module";
 import { storageModule } from "./modules/storage/module";
 import { customersModule } from "./modules/customers/module";
 import { billingModule } from "./modules/billing/module";
+import { commerceModule } from "./modules/commerce/module";
 import { governanceModule } from "./modules/governance/module";
 import { agentsModule } from "./modules/agents/module";
 import { provisioningModule } from "./modules/provisioning/module";
@@ -31,6 +32,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   storageModule,
   customersModule,
   billingModule,
+  commerceModule,
   governanceModule,
   agentsModule,
   provisioningModule,

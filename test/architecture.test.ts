@@ -31,6 +31,7 @@ export const LAYERS = [
   "modules/storage",
   "modules/customers",
   "modules/billing",
+  "modules/commerce",
   "modules/governance",
   "modules/agents",
   "modules/provisioning",

@@ -16,10 +16,12 @@ import { AppsPage } from "./pages/apps";
 import { AuditPage } from "./pages/audit";
 import { BillingPage } from "./pages/billing";
 import { BoardPage } from "./pages/board";
+import { CommercePage } from "./pages/commerce";
 import { FilesPage } from "./pages/files";
 import { HomePage, CreateOrgPage } from "./pages/home";
 import { InvitePage } from "./pages/invite";
 import { KeysPage } from "./pages/keys";
+import { KoreanPackagePage } from "./pages/korean";
 import { MailboxPage } from "./pages/mailbox";
 import { MeetingPage } from "./pages/meeting";
 import { MeetingsPage } from "./pages/meetings";
@@ -45,6 +47,8 @@ const ORG_PAGES = [
   { path: "/audit", label: "Audit log", Page: AuditPage },
   { path: "/sso", label: "SSO & SCIM", Page: SsoPage },
   { path: "/billing", label: "Billing", Page: BillingPage },
+  { path: "/monetization", label: "Monetization", Page: CommercePage },
+  { path: "/korean-package", label: "Korean package", Page: KoreanPackagePage },
   { path: "/settings", label: "Settings", Page: SettingsPage },
 ] as const;
 

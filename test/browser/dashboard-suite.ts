@@ -420,12 +420,52 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/sso", "/billing", "/settings"]) {
+        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/sso", "/billing", "/monetization", "/korean-package", "/settings"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
           expect({ page: page_, unlabelled: await unlabelledControls() }).toEqual({ page: page_, unlabelled: [] });
         }
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "monetization: the policy's take rate, a product priced and synced through the dev gateway after the account is linked; the Korean package looks a business up",
+      async () => {
+        const owner = { token: await ownerToken() };
+        await page.click(`nav a[href="/orgs/${slug}/monetization"]`);
+        await page.waitForSelector("#policy-summary");
+        const policy = (await t.request("GET", `/api/org/${slug}/billing/monetization`, owner)).body;
+        expect(await page.getAttribute("#policy-summary", "data-take-rate")).toBe(String(policy.takeRatePercent));
+        await page.fill("#product-name", "Gold plan");
+        await page.fill("#product-price", "19.99");
+        await page.click("#product-create button[type=submit]");
+        await page.waitForSelector("#product-table tr[data-synced=false]");
+        const group = policy.appGroups[0].key;
+        const [product] = (await t.request("GET", `/api/org/${slug}/app-groups/${group}/products`, owner)).body;
+        expect(product).toMatchObject({ name: "Gold plan", price: 1_999, priceRegistered: false });
+        await page.click("#gateway-linkup");
+        await page.waitForSelector("#payout-account[data-linked=true]");
+        await page.click(`#sync-${product.productKey}`);
+        await page.waitForSelector(`#product-table tr[data-product-key='${product.productKey}'][data-synced=true]`);
+        expect((await t.request("GET", `/api/org/${slug}/app-groups/${group}/products`, owner)).body[0].priceRegistered).toBe(true);
+        await page.waitForSelector("#earnings-total");
+        expect(await unlabelledControls()).toEqual([]);
+        await shot("monetization");
+
+        await page.click(`nav a[href="/orgs/${slug}/korean-package"]`);
+        await page.waitForSelector("#lookup-counts");
+        await page.fill("#business-number", "123-45-67891");
+        await page.click("#business-lookup button[type=submit]");
+        await page.waitForSelector("#lookup-result");
+        expect(await page.textContent("#lookup-result")).toContain("1234567891: active");
+        await page.fill("#business-number", "1234567890");
+        await page.click("#business-lookup button[type=submit]");
+        await page.waitForSelector("#business-lookup .error");
+        expect(await page.textContent("#business-lookup .error")).toContain("not valid");
+        await page.waitForSelector("#lookup-counts >> text=1 of 30");
+        await shot("korean-package");
       },
       STEP_TIMEOUT,
     );

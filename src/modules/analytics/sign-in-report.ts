@@ -3,9 +3,9 @@
  * GET …/analytics/rollup. Both take `days` 1 to 90 (default 30), clamped to 3 without
  * the Audit Analytics add-on, silently (§8).
  *
- * /analytics reads the raw sign-in attempts (end_user_sign_ins, the "hot" data) for
- * everything that needs distinct counts over the window (mau, dauToday, active users
- * per app group) and for breakdowns. Its daily series is where rollups come in: within
+ * /analytics aggregates the raw sign-in attempts (end_user_sign_ins, the "hot" data) in
+ * SQL for everything that needs distinct counts over the window (mau, dauToday, active
+ * users per app group) and for breakdowns; no attempt row is carried into memory. Its daily series is where rollups come in: within
  * the free window (≤ 3 days) it is hot ("hot"); beyond it, each completed day is read
  * from the sealed sign-in rollups when every app group that signed anyone in that day
  * has one, and from the hot rows otherwise: "hot_fallback" when any day with sign-ins
@@ -24,7 +24,7 @@ import type { AppContext } from "../../context";
 import { auditEvents } from "../../platform/audit/schema";
 import type { AuditCaller } from "../trust/index";
 import { enabledAddons } from "../billing/index";
-import { signInAttemptsOfOrg } from "../customers/index";
+import { signInSummaryOfOrg } from "../customers/index";
 import { analyticsDays, ANALYTICS_DAYS } from "../orgs/index";
 import { appGroupCollections } from "./collection";
 import { readRollups } from "./rollup-cache";
@@ -105,21 +105,16 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
   const windowStart = today - (days - 1) * DAY_MS;
   const prevStart = windowStart - days * DAY_MS;
 
-  const attempts = await signInAttemptsOfOrg(deps.db.read, caller.org.id, appGroupIds, prevStart);
-
-  const current = attempts.filter((a) => a.at >= windowStart);
-  const previous = attempts.filter((a) => a.at < windowStart);
-  const successes = (list: typeof attempts) => list.filter((a) => a.outcome === "success");
-  const distinctUsers = (list: typeof attempts) => new Set(successes(list).flatMap((a) => (a.endUserId ? [a.endUserId] : []))).size;
+  const summary = await signInSummaryOfOrg(deps.db.read, caller.org.id, appGroupIds, { prevStart, windowStart, today }, TOP_IPS);
 
   // The daily series: hot rows, or sealed rollups for completed days beyond the free window.
   const dates = windowDates(now, days);
-  const hotByDate = new Map<string, typeof attempts>();
-  for (const a of current) {
-    const date = dateOf(a.at);
+  const hotByDate = new Map<string, typeof summary.days>();
+  for (const row of summary.days) {
+    const date = dateOf(row.at);
     const list = hotByDate.get(date);
-    if (list) list.push(a);
-    else hotByDate.set(date, [a]);
+    if (list) list.push(row);
+    else hotByDate.set(date, [row]);
   }
   let windowSource: "hot" | "hot_fallback" | "rollup" = "hot";
   let rollupRequestedDates: string[] = [];
@@ -131,37 +126,30 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     rolled = totalsByDate(found);
     // A day is covered when it has rollups and every app group with sign-ins that day has its own.
     rollupCoveredDates = rollupRequestedDates.filter(
-      (date) => rolled.has(date) && (hotByDate.get(date) ?? []).every((a) => found.has(`${a.appGroupId}|${date}`)),
+      (date) => rolled.has(date) && (hotByDate.get(date) ?? []).every((row) => found.has(`${row.appGroupId}|${date}`)),
     );
     // Days without sign-ins need no rollup; any other day read from hot rows is a fallback.
     windowSource = rollupRequestedDates.some((date) => !rollupCoveredDates.includes(date) && hotByDate.has(date)) ? "hot_fallback" : "rollup";
   }
   const covered = new Set(rollupCoveredDates);
+  const sum = (rows: typeof summary.days, field: "logins" | "dau" | "signups") => rows.reduce((n, row) => n + row[field], 0);
   const daily = dates.map((date) => {
     if (covered.has(date)) {
       const r = rolled.get(date)!;
       return { date, logins: r.logins, dau: r.dau, signups: r.signups };
     }
     const rows = hotByDate.get(date) ?? [];
-    return { date, logins: successes(rows).length, dau: distinctUsers(rows), signups: successes(rows).filter((a) => a.signup).length };
+    return { date, logins: sum(rows, "logins"), dau: sum(rows, "dau"), signups: sum(rows, "signups") };
   });
 
   const providers = new Map<string, number>();
-  for (const a of successes(current)) providers.set(providerOf(a.method), (providers.get(providerOf(a.method)) ?? 0) + 1);
+  for (const row of summary.providers) providers.set(providerOf(row.method), (providers.get(providerOf(row.method)) ?? 0) + row.count);
 
-  const ips = new Map<string, { count: number; users: Set<string> }>();
-  for (const a of current) {
-    if (!a.ip) continue;
-    const entry = ips.get(a.ip) ?? { count: 0, users: new Set<string>() };
-    entry.count += 1;
-    if (a.endUserId) entry.users.add(a.endUserId);
-    ips.set(a.ip, entry);
-  }
-
+  const activity = new Map(summary.byAppGroup.map((row) => [row.appGroupId, row]));
   const byAppGroup = groups
     .map((g) => {
-      const rows = current.filter((a) => a.appGroupId === g.id);
-      return { appGroupId: g.id, name: g.name, activeUsers: distinctUsers(rows), logins: successes(rows).length, deleted: g.deletedAt !== null };
+      const row = activity.get(g.id);
+      return { appGroupId: g.id, name: g.name, activeUsers: row?.activeUsers ?? 0, logins: row?.logins ?? 0, deleted: g.deletedAt !== null };
     })
     .filter((g) => !g.deleted || g.logins > 0)
     .sort((a, b) => b.logins - a.logins || (a.name < b.name ? -1 : 1))
@@ -188,22 +176,11 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     rollupCoveredDates,
     rollupRequestedDates,
     appGroups: await appGroupCollections(deps.db.read, caller.org.id),
-    kpi: {
-      mau: distinctUsers(current),
-      mauPrev: distinctUsers(previous),
-      logins: successes(current).length,
-      loginsPrev: successes(previous).length,
-      signups: successes(current).filter((a) => a.signup).length,
-      signupsPrev: successes(previous).filter((a) => a.signup).length,
-      dauToday: distinctUsers(current.filter((a) => a.at >= today)),
-    },
+    kpi: summary.kpi,
     daily,
     providers: [...providers].map(([provider, n]) => ({ provider, count: n })).sort((a, b) => b.count - a.count || (a.provider < b.provider ? -1 : 1)),
     byAppGroup,
-    topIps: [...ips]
-      .map(([ip, e]) => ({ ip, count: e.count, users: e.users.size }))
-      .sort((a, b) => b.count - a.count || (a.ip < b.ip ? -1 : 1))
-      .slice(0, TOP_IPS),
+    topIps: summary.topIps,
     orgEventTypes: types.map((row) => ({ eventType: row.eventType, count: row.count, sealedCount: sealedByType.get(row.eventType) ?? 0 })),
     orgAuditWindowDays: ORG_AUDIT_WINDOW_DAYS,
   };

@@ -6,3 +6,6 @@ export { enabledAddons } from "./addons/service";
 export { creditAccount, creditBalance, reserveOf } from "./ledger/ledger";
 export { type DelinquencyEvent, type DelinquencyHook, type DelinquencyStage, registerDelinquencyHook, unregisterDelinquencyHook } from "./notices";
 export { type PaymentGateway } from "./payments/gateway";
+export { type CurrencyCode, CURRENCY_CODES } from "./ledger/currency";
+export { recordTakeRate, type TakeRateEntry } from "./ledger/take-rate";
+export { stripeSignatureProblem } from "./payments/stripe";

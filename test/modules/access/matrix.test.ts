@@ -59,10 +59,18 @@ const PUBLIC = [
   // Dashboard sign-in through the organization's IdP (pre-auth, spec 4.4: the browser and the IdP call these),
   // and the organization's SAML SP metadata, which IdPs read.
   /^(GET|POST) \/idp\/\{slug\}\/(login-hint|login|callback|saml\/metadata)$/,
+  // Stripe calls it for connected accounts, signed (commerce); the operator's business record goes to anyone in Korea, 204 to others.
+  /^POST \/api\/public\/commerce\/stripe\/webhook$/,
+  /^GET \/api\/public\/legal\/business-info$/,
 ];
 
 /** An app group's agents, one agent and the kind templates: membership is enough (spec 4.8), for a person or a machine of the organization. */
 const AGENT_ROSTER = /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}\/agents(\/templates|\/\{agentId\})?$/;
+
+/** An app group's products and Kakao channel: read open to any member who can see the group (spec 4.4), a person or a machine of it. */
+const GROUP_COMMERCE_READ = /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}\/(products|kakao)$/;
+/** The monetization policy (take rates, caps, which groups collect): what public v1 answers any key of the organization. */
+const MONETIZATION_POLICY = /^GET \/api\/org\/\{slug\}\/billing\/monetization$/;
 
 /** What every member of the organization may read of it and of themselves. */
 const MEMBER_REACH = [
@@ -82,14 +90,16 @@ const MEMBER_REACH = [
   /^GET \/api\/org\/\{slug\}\/approvals\/(work-items|instances)$/,
   // Agents: an app group's roster and the kind templates need membership only (spec 4.8).
   AGENT_ROSTER,
+  GROUP_COMMERCE_READ,
+  MONETIZATION_POLICY,
 ];
 
 /** Where a refused credential rightly succeeds, and why. */
 const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
   // org.member.list is this key's one scope; the key's own description needs none.
-  narrowKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
-  narrowBearer: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
-  narrowM2m: [/^GET \/api\/org\/\{slug\}\/members$/, /^GET \/api\/org\/\{slug\}\/me$/, AGENT_ROSTER],
+  narrowKey: [/^GET \/api\/public\/v1\/(me|monetization)$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
+  narrowBearer: [/^GET \/api\/public\/v1\/(me|monetization)$/, /^POST \/api\/public\/v1\/orgs\//, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/],
+  narrowM2m: [/^GET \/api\/org\/\{slug\}\/members$/, /^GET \/api\/org\/\{slug\}\/me$/, AGENT_ROSTER, GROUP_COMMERCE_READ, MONETIZATION_POLICY],
   // The group key holds org.* for its own group: the routes that narrow to it, and its own description.
   groupKey: [/^GET \/api\/public\/v1\/me$/, /^POST \/api\/public\/orgs\/\{slug\}\/partner-assertion$/, /^POST \/api\/public\/v1\/app-groups\/by-key$/, /^POST \/api\/public\/v1\/end-users\/import$/],
   groupM2m: [/^(GET|POST|PUT|PATCH|DELETE) \/api\/org\/\{slug\}\/(app-groups|applications)/, /^GET \/api\/org\/\{slug\}\/me$/],
@@ -101,6 +111,7 @@ const RIGHTLY_ALLOWED: Record<string, RegExp[]> = {
     /^GET \/api\/org\/\{slug\}\/app-groups\/\{groupId\}$/,
     /^GET \/api\/org\/\{slug\}\/applications\/(\{appId\}(\/cloudflare)?)?$/,
     AGENT_ROSTER,
+    GROUP_COMMERCE_READ,
   ],
   // Built-in Member grants (spec 5.3, 5.4): their own account, the org's face and roster,
   // their own files and audit events (scope=mine is the default), and the public signing keys.

@@ -8,7 +8,7 @@ export type LineCategory = "plan" | "proration" | "addon" | "sso" | "usage" | "o
 
 const CHARGE_CATEGORIES = new Set<LineCategory>(["plan", "proration", "addon", "sso", "usage"]);
 /** Credit in or out that is a payment, not a charge: not an invoice line. */
-const MONEY_PREFIXES = new Set(["topup", "bonus", "withdrawal", "clawback", "legacy-topup", "reversal"]);
+const MONEY_PREFIXES = new Set(["topup", "bonus", "withdrawal", "clawback", "legacy-topup", "reversal", "collected"]);
 
 export function prefixOf(refId: string): string {
   const i = refId.indexOf(":");
@@ -56,4 +56,8 @@ export const refIds = {
   sms: (sendId: string) => `usage:sms:${sendId}`,
   smsRefund: (sendId: string) => `usage:sms:${sendId}:refund`,
   adjustment: (id: string) => `adjustment:${id}`,
+  /** Commerce: the take rate the gateway withheld from an end user's charge (money in) … */
+  takeRateCollected: (chargeId: string) => `collected:take-rate:${chargeId}`,
+  /** … and the fee line it pays on the statement (usage). */
+  takeRate: (chargeId: string) => `usage:take-rate:${chargeId}`,
 };

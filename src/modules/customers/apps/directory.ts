@@ -30,6 +30,15 @@ export async function appGroupOf(reader: Queryable, orgId: string, appGroupId: s
   return group ?? null;
 }
 
+/** The organization's live app groups with their key and whether they collect from their end users (commerce's policy). */
+export function collectionOfGroups(reader: Queryable, orgId: string): Promise<Array<{ id: string; key: string; name: string; billingCollection: boolean }>> {
+  return reader
+    .select({ id: appGroups.id, key: appGroups.key, name: appGroups.name, billingCollection: appGroups.billingCollection })
+    .from(appGroups)
+    .where(and(eq(appGroups.orgId, orgId), isNull(appGroups.deletedAt)))
+    .orderBy(asc(appGroups.createdAt), asc(appGroups.id));
+}
+
 /** Every app group of every organization (jobs). */
 export function allAppGroups(reader: Queryable): Promise<Array<{ id: string; orgId: string }>> {
   return reader.select({ id: appGroups.id, orgId: appGroups.orgId }).from(appGroups);

@@ -123,7 +123,7 @@ export async function completeSignIn(tx: Tx, client: SignInClient, proven: Prove
   return { kind: "session", session, refreshToken, endUser: endUser!, created: proven.created, redirectUrl: proven.redirectUrl ?? null };
 }
 
-export type DeliverDeps = Pick<AppContext, "db" | "secrets" | "keyring" | "config" | "clock" | "sms">;
+export type DeliverDeps = Pick<AppContext, "db" | "secrets" | "keyring" | "config" | "clock" | "sms" | "alimtalkCodes">;
 
 /**
  * After the commit: signs the access token and shapes the answer; a sign-in held for MFA

@@ -31,11 +31,18 @@ export const MFA_RESEND_COOLDOWN_MS = 60_000;
 export const MFA_SENDS_PER_IP_PER_HOUR = 20;
 
 /**
- * The only channel there is: alimtalk needs a linked business-messenger channel, which
- * Signet does not have yet. The field exists so clients are ready for it.
+ * sms, or alimtalk when the app group has linked a Kakao business channel and the number
+ * is Korean (spec 4.4): commerce, above this domain, hands the sender down as the
+ * context's `alimtalkCodes` port. It answers which channel carried the code (its
+ * provider falls back to SMS itself), or null when the group has no channel or the
+ * provider cannot be reached; then the code goes as SMS.
  */
 export type MfaChannel = "sms" | "alimtalk";
 const CHANNEL: MfaChannel = "sms";
+
+export interface AlimtalkCodes {
+  send(input: { orgId: string; appGroupId: string; phone: string; code: string; text: string }): Promise<MfaChannel | null>;
+}
 
 export type MfaMode = "challenge" | "enroll";
 
@@ -109,7 +116,7 @@ export function codeMatches(row: { id: string; codeHash: string }, code: string)
   return sameHash(row.codeHash, codeHash(row.id, code));
 }
 
-type SendDeps = Pick<AppContext, "db" | "clock" | "sms" | "config">;
+type SendDeps = Pick<AppContext, "db" | "clock" | "sms" | "config" | "alimtalkCodes">;
 
 async function sendCode(
   deps: SendDeps,
@@ -145,18 +152,26 @@ async function sendCode(
       expiresAt: now + MFA_CODE_TTL_MS,
       createdAt: now,
     });
-    return { id, code, phone };
+    return { id, code, phone, korean: country.iso === "KR" };
   });
+  let channel: MfaChannel;
   try {
     // Codes only: §8's opt-in rule and +1 opt-out line are for texts other than codes.
     // No brand name in the text, so nobody can put their own words into an SMS.
-    await deps.sms.send({ to: issued.phone, text: `${issued.code} is your sign-in code. It expires in ${MFA_CODE_TTL_MS / 60_000} minutes.` });
+    const text = `${issued.code} is your sign-in code. It expires in ${MFA_CODE_TTL_MS / 60_000} minutes.`;
+    channel = (issued.korean ? await viaAlimtalk(deps, client, issued.phone, issued.code, text) : null) ?? (await deps.sms.send({ to: issued.phone, text }), CHANNEL);
   } catch (error) {
     await deps.db.write((tx) => tx.update(endUserMfaCodes).set({ expiresAt: deps.clock.now() }).where(eq(endUserMfaCodes.id, issued.id)));
     throw error;
   }
-  await deps.db.write((tx) => tx.update(endUserMfaCodes).set({ delivered: true }).where(eq(endUserMfaCodes.id, issued.id)));
-  return { sent: true, channel: CHANNEL };
+  await deps.db.write((tx) => tx.update(endUserMfaCodes).set({ delivered: true, channel }).where(eq(endUserMfaCodes.id, issued.id)));
+  return { sent: true, channel };
+}
+
+/** The code as alimtalk when the group has a channel; null (send it as SMS) when it has none or the provider cannot be reached (the port logs why). */
+async function viaAlimtalk(deps: SendDeps, client: SignInClient, phone: string, code: string, text: string): Promise<MfaChannel | null> {
+  if (!deps.alimtalkCodes) return null;
+  return deps.alimtalkCodes.send({ orgId: client.appGroup.orgId, appGroupId: client.appGroup.id, phone, code, text });
 }
 
 /**

@@ -74,7 +74,7 @@ export async function holdForMfa(tx: Tx, client: SignInClient, proven: ProvenIde
  * send does not fail the sign-in, it is reported in smsDelivered/smsError and the client
  * may resend. Enrollment sends nothing until the end user names a phone.
  */
-export async function deliverMfaRequired(deps: Pick<AppContext, "db" | "clock" | "sms" | "config">, client: SignInClient, pending: PendingMfa): Promise<MfaRequired> {
+export async function deliverMfaRequired(deps: Pick<AppContext, "db" | "clock" | "sms" | "config" | "alimtalkCodes">, client: SignInClient, pending: PendingMfa): Promise<MfaRequired> {
   const held = { mfaRequired: true as const, mode: pending.mode, mfaToken: pending.mfaToken };
   if (pending.mode === "enroll") return { ...held, smsDelivered: null, smsError: null, smsChannel: null };
   try {
