@@ -24,6 +24,7 @@ import sqlite_0020_custom_domains from "./sqlite/0020_custom_domains.sql" with {
 import sqlite_0021_sign_in_report_index from "./sqlite/0021_sign_in_report_index.sql" with { type: "text" };
 import sqlite_0022_commerce from "./sqlite/0022_commerce.sql" with { type: "text" };
 import sqlite_0023_integrations from "./sqlite/0023_integrations.sql" with { type: "text" };
+import sqlite_0024_datasources from "./sqlite/0024_datasources.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -48,6 +49,7 @@ import postgres_0020_custom_domains from "./postgres/0020_custom_domains.sql" wi
 import postgres_0021_sign_in_report_index from "./postgres/0021_sign_in_report_index.sql" with { type: "text" };
 import postgres_0022_commerce from "./postgres/0022_commerce.sql" with { type: "text" };
 import postgres_0023_integrations from "./postgres/0023_integrations.sql" with { type: "text" };
+import postgres_0024_datasources from "./postgres/0024_datasources.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -75,6 +77,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0021_sign_in_report_index", sql: sqlite_0021_sign_in_report_index },
   { id: "0022_commerce", sql: sqlite_0022_commerce },
   { id: "0023_integrations", sql: sqlite_0023_integrations },
+  { id: "0024_datasources", sql: sqlite_0024_datasources },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -102,4 +105,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0021_sign_in_report_index", sql: postgres_0021_sign_in_report_index },
   { id: "0022_commerce", sql: postgres_0022_commerce },
   { id: "0023_integrations", sql: postgres_0023_integrations },
+  { id: "0024_datasources", sql: postgres_0024_datasources },
 ];

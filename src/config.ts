@@ -83,6 +83,17 @@ export interface Config {
    */
   llm: { url: string | null; apiKey: string | null; model: string };
   /**
+   * Data sources (docs/datasources.md): the operator's PostgreSQL server that managed
+   * databases are created on (an account with CREATEDB and CREATEROLE, superuser for the
+   * sealed write log's event trigger), the host:port customers are told to connect to,
+   * and the region it stands in; null `adminUrl` turns managed databases off.
+   */
+  managedDatabases: { adminUrl: string; publicHost: string; publicPort: number; region: string } | null;
+  /** Registered data sources may point at loopback and private addresses (an in-house database, a test peer). */
+  datasourceAllowPrivateNetworks: boolean;
+  /** How long a data-source connection test may take before it is answered as timed out. */
+  datasourceTestTimeoutMs: number;
+  /**
    * Custom login domains (docs/custom-domains.md): the hostname customers point their
    * CNAME at; null turns the feature off (verification reports not_configured and any
    * host is served as the service's own).
@@ -157,6 +168,11 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_LLM_URL", flag: "--llm-url", help: "OpenAI-compatible chat completions URL that ai/translate-scope asks; without it a rule-based translator answers offline" },
   { env: "SIGNET_LLM_API_KEY", flag: "--llm-api-key", help: "bearer key for --llm-url" },
   { env: "SIGNET_LLM_MODEL", flag: "--llm-model", help: "model name sent to --llm-url", default: "gpt-4o-mini" },
+  { env: "SIGNET_MANAGED_DB_URL", flag: "--managed-db-url", help: "postgres:// URL of the operator's PostgreSQL server (superuser) that managed databases are created on; managed databases are off without it" },
+  { env: "SIGNET_MANAGED_DB_HOST", flag: "--managed-db-host", help: "host[:port] customers connect to for managed databases", default: "the host of --managed-db-url" },
+  { env: "SIGNET_MANAGED_DB_REGION", flag: "--managed-db-region", help: "region code (kr, sg, au, eu-de, uk, us-e) of the managed database server", default: "us-e" },
+  { env: "SIGNET_DATASOURCE_ALLOW_PRIVATE_NETWORKS", flag: "--datasource-allow-private-networks", help: "let registered data sources point at loopback and private addresses (1 or 0)", default: "0" },
+  { env: "SIGNET_DATASOURCE_TEST_TIMEOUT", flag: "--datasource-test-timeout", help: "seconds a data-source connection test may take (1 to 60)", default: "5" },
   { env: "SIGNET_CUSTOM_DOMAIN_TARGET", flag: "--custom-domain-target", help: "hostname customers point their login domain's CNAME at (custom login domains are off without it)" },
   { env: "SIGNET_DNS_SERVERS", flag: "--dns-servers", help: "comma-separated DNS servers (IP or IP:port) that custom-domain checks ask", default: "the system's" },
   { env: "SIGNET_CLOUDFLARE_API_BASE", flag: "--cloudflare-api-base", help: "Cloudflare API address used by custom-domain auto-configure", default: "https://api.cloudflare.com/client/v4" },
@@ -290,6 +306,25 @@ function parseSocialEndpoints(value: string | undefined): SocialEndpointOverride
   return out;
 }
 
+const REGION_CODES = ["kr", "sg", "au", "eu-de", "uk", "us-e"];
+
+function parseManagedDatabases(url: string | undefined, hostText: string | undefined, region: string | undefined): Config["managedDatabases"] {
+  if (url === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    fail("SIGNET_MANAGED_DB_URL", "must be a postgres:// URL");
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") fail("SIGNET_MANAGED_DB_URL", "must be a postgres:// URL");
+  const [publicHost, portText] = (hostText ?? `${parsed.hostname}:${parsed.port || "5432"}`).split(":");
+  const publicPort = Number(portText ?? "5432");
+  if (!publicHost || !Number.isInteger(publicPort) || publicPort < 1 || publicPort > 65535) fail("SIGNET_MANAGED_DB_HOST", "must be host or host:port");
+  const code = region ?? "us-e";
+  if (!REGION_CODES.includes(code)) fail("SIGNET_MANAGED_DB_REGION", `must be one of ${REGION_CODES.join(", ")}`);
+  return { adminUrl: url, publicHost, publicPort, region: code };
+}
+
 /** Builds the config from an environment and flag values (flags already split out). */
 export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string> = {}): Config {
   const get = (name: string): string | undefined => {
@@ -392,6 +427,13 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     model: get("SIGNET_LLM_MODEL") ?? "gpt-4o-mini",
   };
 
+  const managedDatabases = parseManagedDatabases(get("SIGNET_MANAGED_DB_URL"), get("SIGNET_MANAGED_DB_HOST"), get("SIGNET_MANAGED_DB_REGION"));
+  const datasourceAllowPrivateNetworks = parseBool("SIGNET_DATASOURCE_ALLOW_PRIVATE_NETWORKS", get("SIGNET_DATASOURCE_ALLOW_PRIVATE_NETWORKS"), false);
+  const timeoutText = get("SIGNET_DATASOURCE_TEST_TIMEOUT") ?? "5";
+  if (!/^\d+(\.\d+)?$/.test(timeoutText) || Number(timeoutText) < 0.1 || Number(timeoutText) > 60)
+    fail("SIGNET_DATASOURCE_TEST_TIMEOUT", `must be a number of seconds from 0.1 to 60, got "${timeoutText}"`);
+  const datasourceTestTimeoutMs = Math.round(Number(timeoutText) * 1000);
+
   const targetText = get("SIGNET_CUSTOM_DOMAIN_TARGET");
   let customDomainTarget: string | null = null;
   if (targetText !== undefined) {
@@ -469,6 +511,9 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     federationAllowPrivateNetworks,
     webhooksAllowPrivateNetworks,
     llm,
+    managedDatabases,
+    datasourceAllowPrivateNetworks,
+    datasourceTestTimeoutMs,
     customDomainTarget,
     dnsServers,
     cloudflareApiBase,

@@ -34,6 +34,8 @@ Usage:
                                        verify an organization's audit chain offline, or sign a checkpoint now
   signet audit hold --org SLUG --state on|off [--reason R] | retention --org SLUG --days N|plan
                                        legal hold (never purge), or a contract's audit retention window
+  signet datasource verify --id ID [--json]
+                                       check a managed database's sealed write log: chain, audit anchors, tables
   signet --help | --version
 
 Settings (environment variable, or the flag beside it):
@@ -69,6 +71,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "audit":
       return (await import("./cli/audit")).auditCommand(config, sub, args);
+    case "datasource":
+      return (await import("./cli/datasource")).datasourceCommand(config, sub, args);
     case "jobs": {
       const { jobsCommand } = await import("./cli/jobs");
       return jobsCommand(config, sub, args);

@@ -21,6 +21,7 @@ import { integrationsModule } from "./modules/integrations/module";
 import { provisioningModule } from "./modules/provisioning/module";
 import { federationModule } from "./modules/federation/module";
 import { analyticsModule } from "./modules/analytics/module";
+import { datasourcesModule } from "./modules/datasources/module";
 
 export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   platformModule,
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleDefinition<AppContext>[] = [
   integrationsModule,
   provisioningModule,
   federationModule,
+  datasourcesModule,
   analyticsModule,
   pagesModule,
   devModule,

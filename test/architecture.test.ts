@@ -39,6 +39,7 @@ export const LAYERS = [
   // Signs an organization's people in to the dashboard with just-in-time membership: above
   // identity (accounts, sessions) and orgs (members, roles), not under customers (end users).
   "modules/federation",
+  "modules/datasources",
   "modules/analytics",
   "surfaces/system",
   "surfaces/pages",

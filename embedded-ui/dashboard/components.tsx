@@ -264,7 +264,7 @@ export function CopyButton({ text, label = "Copy", id }: { text: string; label?:
 }
 
 /** A secret shown once: the value, a copy button and what to do with it. */
-export function SecretOnce({ title, value, children, onDone }: { title: string; value: string; children?: ComponentChildren; onDone: () => void }) {
+export function SecretOnce({ title, value, children, onDone, kept = "only a hash" }: { title: string; value: string; children?: ComponentChildren; onDone: () => void; kept?: string }) {
   return (
     <div class="secret" role="region" aria-label={title}>
       <p>
@@ -274,7 +274,7 @@ export function SecretOnce({ title, value, children, onDone }: { title: string; 
         <code class="secret-value">{value}</code>
         <CopyButton text={value} id="copy-secret" />
       </div>
-      <p class="muted">This is the only time it is shown: Signet keeps only a hash. Store it in your secret manager now.</p>
+      <p class="muted">This is the only time it is shown: Signet keeps {kept}. Store it in your secret manager now.</p>
       <button type="button" class="secondary" onClick={onDone}>
         I have stored it
       </button>

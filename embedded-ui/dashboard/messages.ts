@@ -113,6 +113,17 @@ const BY_CODE: Record<string, string> = {
   NOT_A_PARTICIPANT: "Only the meeting's participants can vote, and you are not one of them.",
   AGENDA_NOT_OPENED: "Voting on this item has not been opened yet.",
   AGENDA_CLOSED: "Voting on this item is closed.",
+  data_source_not_found: "That data source does not exist in this app group.",
+  data_source_deleted: "That data source was deleted for good.",
+  data_source_not_active: "Reconnect the data source first.",
+  data_source_active: "The data source is already connected.",
+  invalid_data_source_name: "A name is 1 to 63 letters, digits, “-” or “_”, starting with a letter.",
+  NAME_TAKEN: "Another connected data source of this app group already has that name. Rename or disconnect it first.",
+  STILL_ACTIVE: "Disconnect the data source before deleting it for good.",
+  confirm_name_mismatch: "Type the data source's exact name to delete it.",
+  managed_databases_unavailable: "This Signet has no server for managed databases (SIGNET_MANAGED_DB_URL).",
+  provider_unavailable: "The managed database server refused or could not be reached; nothing was created. Try again later.",
+  PROVIDER_DELETE_FAILED: "The managed database could not be dropped; it is kept. Try again later.",
   AGENDA_HAS_VOTES: "This item has votes: it can no longer be reworded or dropped.",
   MEETING_HAS_VOTES: "A meeting with votes cannot be cancelled. Complete it instead.",
   REASON_REQUIRED: "Say why the meeting is cancelled.",
@@ -215,6 +226,13 @@ export function describeError(error: unknown): string {
       const required = body.required ?? body.requiredCents;
       const currency = typeof body.currency === "string" ? body.currency : "USD";
       if (typeof balance === "number" && typeof required === "number") return `The prepaid credit (${minorMoney(balance, currency)}) does not cover the ${minorMoney(required, currency)} this costs. Top up first; nothing was changed.`;
+    }
+    if (code === "CREDIT_REQUIRED" && typeof body.balance === "number" && typeof body.required === "number") {
+      const currency = typeof body.currency === "string" ? body.currency : "USD";
+      return `A managed database needs ${minorMoney(body.required, currency)} of prepaid credit; the balance is ${minorMoney(body.balance, currency)}. Top up on the Billing page first.`;
+    }
+    if ((code === "connection_test_failed" || code === "invalid_connection_string") && typeof body.message === "string") {
+      return typeof body.lastTestError === "string" ? `The database could not be reached: ${body.lastTestError}.` : body.message;
     }
     if (code === "nothing_to_withdraw" && typeof body.withdrawable === "number") return `That is more than can be withdrawn now: at most ${minorMoney(body.withdrawable, typeof body.currency === "string" ? body.currency : "USD")}.`;
     if (code === "invalid_idp_connection" && typeof body.message === "string") return `${field ? `${field.replace(/_/g, " ")}: ` : ""}${body.message}`;

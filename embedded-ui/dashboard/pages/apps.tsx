@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
+import { DataSources } from "./app-data-sources";
 import { CustomDomain } from "./app-domains";
 import type { Org } from "../session";
 
@@ -172,6 +173,7 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
       </Section>
       <Applications base={base} group={group} onChanged={onChanged} />
       <CustomDomain base={base} group={group} />
+      <DataSources base={base} group={group} />
     </>
   );
 }
