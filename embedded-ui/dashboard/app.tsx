@@ -29,11 +29,17 @@ import { OverviewPage } from "./pages/overview";
 import { SettingsPage } from "./pages/settings";
 import { SsoPage } from "./pages/sso";
 import { TeamsPage } from "./pages/teams";
+import { RolesPage } from "./pages/roles";
+import { ServiceAccountsPage } from "./pages/service-accounts";
+import { BadgesPage } from "./pages/badges";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
+  { path: "/roles", label: "Roles", Page: RolesPage },
+  { path: "/service-accounts", label: "Service accounts", Page: ServiceAccountsPage },
+  { path: "/badges", label: "Badges", Page: BadgesPage },
   { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
   { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
