@@ -8,6 +8,7 @@ import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { CustomDomain } from "./app-domains";
+import { AppQuickstart } from "./app-quickstart";
 import type { Org } from "../session";
 
 interface Branding {
@@ -220,6 +221,7 @@ function Applications({ base, group, onChanged }: { base: string; group: AppGrou
 }
 
 function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app: Application; onChanged: () => void; onSecret: (secret: string) => void }) {
+  const orgSlug = base.slice("/api/org/".length);
   const path = `${base}/applications/${app.id}`;
   const [origins, setOrigins] = useState(app.allowedOrigins.join("\n"));
   const [callbacks, setCallbacks] = useState(app.callbackUrls.join("\n"));
@@ -270,6 +272,7 @@ function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app
       >
         Delete
       </ActionButton>
+      <AppQuickstart name={app.name} target={{ baseUrl: location.origin, orgSlug, clientKey: app.clientKey, callbackUrl: app.callbackUrls[0] ?? null }} />
     </div>
   );
 }
