@@ -32,6 +32,7 @@ import { TeamsPage } from "./pages/teams";
 import { RolesPage } from "./pages/roles";
 import { ServiceAccountsPage } from "./pages/service-accounts";
 import { BadgesPage } from "./pages/badges";
+import { AnalyticsPage } from "./pages/analytics";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
@@ -49,6 +50,7 @@ const ORG_PAGES = [
   { path: "/apps", label: "Apps", Page: AppsPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/analytics", label: "Analytics", Page: AnalyticsPage },
   { path: "/sso", label: "SSO & SCIM", Page: SsoPage },
   { path: "/billing", label: "Billing", Page: BillingPage },
   { path: "/settings", label: "Settings", Page: SettingsPage },
