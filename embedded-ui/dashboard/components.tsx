@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { ApiProblem } from "./api";
 import { describeError } from "./messages";
 
 /** Loads data for a page; `reload` fetches again (after a change). */
@@ -27,10 +28,18 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
 
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null;
+  const requestId = error instanceof ApiProblem ? error.requestId : null;
   return (
-    <p class="error" role="alert">
-      {describeError(error)}
-    </p>
+    <>
+      <p class="error" role="alert">
+        {describeError(error)}
+      </p>
+      {requestId ? (
+        <p class="muted request-id">
+          Request id <code>{requestId}</code> (for your administrator)
+        </p>
+      ) : null}
+    </>
   );
 }
 
