@@ -10,6 +10,39 @@ import { managesPeople, type OrgRole } from "../people";
 import type { Org } from "../session";
 
 const ROLE_KEY = /^[a-z0-9_]{1,40}$/;
+
+/** Scopes people often give a custom role (docs/permissions-and-plans.md); offered when the author holds them. */
+const COMMON_SCOPES = [
+  "org.member.list",
+  "org.member.invite",
+  "org.org_file.list",
+  "org.org_file.create",
+  "org.audit_event_log.list",
+  "org.analytics.read",
+  "org.api_key.create",
+  "org.api_key.revoke",
+  "org.app_group.update",
+  "org.meeting.list",
+  "org.work_item.list",
+  "view.billing",
+];
+
+/** Whether a held scope covers a wanted one: segment by segment, `*` covering the rest (the API's rule, without constraints). */
+function covers(held: string, wanted: string): boolean {
+  const grant = held.split(":")[0]!.split(".");
+  const want = wanted.split(":")[0]!.split(".");
+  for (let i = 0; i < grant.length; i++) {
+    if (grant[i] === "*") return true;
+    if (grant[i] !== want[i]) return false;
+  }
+  return grant.length === want.length && (!held.includes(":") || held === wanted);
+}
+
+/** The concrete scopes the author may give: their own, the built-in roles' and the common ones they hold. */
+function offeredScopes(own: string[], roles: OrgRole[]): string[] {
+  const candidates = new Set([...own, ...roles.flatMap((r) => r.scopes), ...COMMON_SCOPES]);
+  return [...candidates].filter((scope) => !scope.includes("*") && own.some((held) => covers(held, scope))).sort();
+}
 const splitScopes = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export function RolesPage({ org }: { org: Org }) {
@@ -17,6 +50,8 @@ export function RolesPage({ org }: { org: Org }) {
   const roles = useLoad(() => api<OrgRole[]>("GET", base), [org.slug]);
   const me = useLoad(() => api<{ scopes: string[] }>("GET", `/api/org/${org.slug}/me`), [org.slug]);
   const [editing, setEditing] = useState<OrgRole | null>(null);
+  // Bumped after each save so the editor starts empty again.
+  const [saves, setSaves] = useState(0);
   const canManage = managesPeople(org);
   return (
     <>
@@ -84,12 +119,13 @@ export function RolesPage({ org }: { org: Org }) {
       </Section>
       {canManage && me.data ? (
         <RoleEditor
-          key={editing?.id ?? "new"}
+          key={editing?.id ?? `new-${saves}`}
           base={base}
-          ownScopes={me.data.scopes}
+          ownScopes={offeredScopes(me.data.scopes, roles.data ?? [])}
           role={editing}
           onDone={() => {
             setEditing(null);
+            setSaves((n) => n + 1);
             roles.reload();
           }}
         />
@@ -122,11 +158,11 @@ function RoleEditor({ base, ownScopes, role, onDone }: { base: string; ownScopes
   return (
     <Section title={role ? `Edit ${role.name}` : "Create a custom role"} id="role-editor">
       <Form onSubmit={save} submitLabel={role ? "Save role" : "Create role"} id="role-form">
-        <Field label="Key" id="role-key" hint="a-z, 0-9 and _, at most 40; not a built-in role's key" required maxLength={40} pattern="[a-z0-9_]+" value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
+        <Field label="Key" id="role-key" hint="a-z, 0-9 and _, at most 40; not a built-in role's key" required maxLength={40} value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
         <Field label="Name" id="role-name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <Field label="Description" id="role-description" maxLength={500} value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
         <fieldset class="scope-picker">
-          <legend>Scopes (among your own)</legend>
+          <legend>Scopes (among those you hold)</legend>
           {ownScopes.map((scope) => (
             <label class="toggle" key={scope}>
               <input type="checkbox" value={scope} checked={chosen.has(scope)} onChange={(e) => toggle(scope, (e.target as HTMLInputElement).checked)} />
