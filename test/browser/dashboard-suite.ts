@@ -1227,7 +1227,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await page.textContent("#role-form .error")).toContain("a-z, 0-9 and _");
 
         await page.click(`nav a[href="/orgs/${slug}/service-accounts"]`);
-        await page.waitForSelector("text=No service accounts yet");
+        await page.waitForSelector("#service-account-list .table-wrap, #service-account-list .empty");
         await page.fill("#service-account-name", "ci-bot");
         await page.selectOption("#service-account-role", { label: "Auditor" });
         await page.click("#service-account-form button[type=submit]");
@@ -1371,6 +1371,7 @@ export function dashboardSuite(target: DashboardTarget): void {
               pageView("v2", "/pricing"),
               pageView("v3", "/docs"),
               { id: "l1", type: "page_leave", path: "/pricing", anon: "anon-v1", sid: "sid-v1", dwell: 12_000 },
+              { id: "c1", type: "custom.signup_clicked", path: "/pricing", anon: "anon-v1", sid: "sid-v1", data: { plan: "pro" } },
             ],
           },
         });
@@ -1405,6 +1406,7 @@ export function dashboardSuite(target: DashboardTarget): void {
           expect(await page.textContent("#top-pages tbody tr:first-child")).toContain("/pricing");
           expect(await page.textContent("#top-pages tbody tr:first-child")).toContain("12 s");
           expect(await page.textContent("#top-referrers")).toContain("news.example.org");
+          expect(await page.$$eval("#chart-custom-events .chart-numbers tbody tr", (trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)))).toEqual([["signup_clicked", "1"]]);
         } else {
           // A real clock: today is not rolled up yet, and the page says what comes when.
           await page.waitForSelector("#analytics-behavior >> text=No page analytics yet");

@@ -259,6 +259,11 @@ function BehaviorSection({ report, eventsOff }: { report: Behavior; eventsOff: s
           <TopTable id="top-referrers" caption="Referrer domains" head={["Domain", "Views"]} rows={report.referrers.map((r) => [r.domain, r.views])} />
           <TopTable id="top-utm-sources" caption="Campaign sources (utm_source)" head={["Source", "Views"]} rows={report.utmSources.map((r) => [r.source, r.views])} />
           <TopTable id="top-countries" caption="Countries" head={["Country", "Views"]} rows={report.countries.map((r) => [r.country, r.views])} />
+          {report.customEvents.length ? (
+            <BarChart id="chart-custom-events" title="Custom events (signet.track)" labels={report.customEvents.map((e) => e.name)} series={[{ label: "Events", values: report.customEvents.map((e) => e.count) }]} />
+          ) : (
+            <p class="muted">No custom events yet: call signet.track("name", data) on your pages to count them here.</p>
+          )}
         </>
       )}
     </Section>
