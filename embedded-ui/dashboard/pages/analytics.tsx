@@ -131,32 +131,10 @@ function SignInSection({ report }: { report: SignIns }) {
       {report.providers.length ? (
         <BarChart id="chart-providers" title="Successful sign-ins by method" labels={report.providers.map((p) => p.provider)} series={[{ label: "Sign-ins", values: report.providers.map((p) => p.count) }]} />
       ) : null}
-      <h3>Top IP addresses</h3>
       {report.topIps.length === 0 ? (
-        <EmptyState title="No sign-in attempts in this window." />
+        <EmptyState title="No sign-in attempts from a known address in this window." />
       ) : (
-        <div class="table-wrap">
-          <table class="table" id="top-ips">
-            <thead>
-              <tr>
-                <th scope="col">IP address</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Distinct users</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.topIps.map((ip) => (
-                <tr key={ip.ip}>
-                  <td>
-                    <code>{ip.ip}</code>
-                  </td>
-                  <td>{ip.count}</td>
-                  <td>{ip.users}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TopTable id="top-ips" caption="Top IP addresses" head={["IP address", "Attempts", "Distinct users"]} rows={report.topIps.map((ip) => [ip.ip, ip.count, ip.users])} />
       )}
     </Section>
   );
