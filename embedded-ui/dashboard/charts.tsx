@@ -13,6 +13,8 @@ export interface Series {
   values: number[];
 }
 
+const DAY_SECONDS = 86_400;
+
 /** Colours that read on light and dark backgrounds and differ for colour-blind readers (Okabe-Ito). */
 const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00"];
 
@@ -55,8 +57,9 @@ export function DailyChart({ id, title, dates, series, caption }: { id: string; 
       width,
       height: 220,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: axes(),
+      // One day alone still gets a day either side, so the axis reads in days, not years.
+      scales: { x: { time: true, range: (_u, min, max) => (min === max ? [min - DAY_SECONDS, max + DAY_SECONDS] : [min, max]) }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: [{ ...axes()[0]!, incrs: [DAY_SECONDS, 7 * DAY_SECONDS, 30 * DAY_SECONDS] }, axes()[1]!],
       series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: dates.length < 40 } }))],
     }),
     [seconds, ...series.map((s) => s.values)],
