@@ -18,6 +18,7 @@ import type { TestApp } from "../support/harness";
 const SCREENSHOTS = join(import.meta.dir, "../../docs/screenshots");
 const EMAIL = "ada@lovelace.example";
 const STEP_TIMEOUT = 30_000;
+const AXE_SOURCE = await Bun.file(require.resolve("axe-core/axe.min.js")).text();
 
 /** Where the dashboard runs: a base URL on localhost (WebAuthn needs a name) and requests to it. */
 export interface DashboardTarget {
@@ -94,6 +95,17 @@ export function dashboardSuite(target: DashboardTarget): void {
     return target.$$eval("input:not([type=hidden]), select, textarea", (controls) =>
       controls.filter((c) => !((c as HTMLInputElement).labels?.length || c.getAttribute("aria-label"))).map((c) => c.outerHTML),
     );
+  }
+
+  /** axe-core's serious and critical findings on the page shown (its source evaluated through the debugger, which no CSP stops). */
+  async function seriousAccessibilityViolations(target: Page = page): Promise<string[]> {
+    await target.evaluate(AXE_SOURCE);
+    return target.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+        resultTypes: ["violations"],
+      });
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    });
   }
 
   /** The document's width: at most the viewport's means no sideways scrolling. */
@@ -1453,6 +1465,31 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await page.textContent(`nav a[href="/orgs/${slug}/roles"]`)).toBe("Roles");
       },
       STEP_TIMEOUT,
+    );
+
+    test(
+      "axe-core finds no serious or critical violation on any organization page, the hosted login or the share viewer, in English, Korean and Japanese, at 1280 and 360 px",
+      async () => {
+        const group = (await t.request("GET", `/api/org/${slug}/app-groups/`, { token: await ownerToken() })).body[0];
+        const orgPages = ["", "/members", "/roles", "/service-accounts", "/badges", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/analytics", "/sso", "/billing", "/settings"];
+        const paths = [...orgPages.map((p) => `/orgs/${slug}${p}`), "/account", `/login/${group.applications[0].clientKey}`, "/f/no-such-share-token"];
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 860 });
+          for (const language of ["en", "ko", "ja"]) {
+            await page.evaluate((l) => localStorage.setItem("signet.language", l), language);
+            for (const path of paths) {
+              await page.goto(`${base}${path}`);
+              await page.waitForSelector(path.startsWith("/f/") ? "#status" : path.startsWith("/login/") ? "#methods:not([hidden])" : "main h1");
+              await page.waitForLoadState(path.startsWith("/f/") ? "load" : "networkidle");
+              expect(await page.getAttribute("html", "lang")).toBe(language);
+              expect({ width, language, path, violations: await seriousAccessibilityViolations() }).toEqual({ width, language, path, violations: [] });
+            }
+          }
+        }
+        await page.evaluate(() => localStorage.removeItem("signet.language"));
+        await page.setViewportSize({ width: 1280, height: 860 });
+      },
+      240_000,
     );
 
     test(
