@@ -121,7 +121,7 @@ function ChartFigure({
       <button type="button" class="link" aria-expanded={showNumbers} aria-controls={`${id}-numbers`} onClick={() => setShowNumbers(!showNumbers)}>
         {showNumbers ? "Hide the numbers" : "Show the numbers"}
       </button>
-      <div id={`${id}-numbers`} class={showNumbers ? "table-wrap" : "visually-hidden"}>
+      <div id={`${id}-numbers`} class={showNumbers ? "table-wrap" : "visually-hidden"} tabIndex={showNumbers ? 0 : undefined}>
         <table class="table chart-numbers">
           <caption class="visually-hidden">{title}</caption>
           <thead>

@@ -173,7 +173,7 @@ function OutcomesSection({ report }: { report: SignInRollup }) {
 function TopTable({ id, caption, head, rows }: { id: string; caption: string; head: string[]; rows: (string | number)[][] }) {
   if (rows.length === 0) return null;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table class="table" id={id}>
         <caption>{caption}</caption>
         <thead>

@@ -135,7 +135,7 @@ export function AuditPage({ org }: { org: Org }) {
                 {events.length === 0 ? (
                   <EmptyState title="No events match.">Widen the dates or clear the type filter. Your own actions, such as creating an API key, appear here.</EmptyState>
                 ) : (
-                  <div class="table-wrap">
+                  <div class="table-wrap" tabIndex={0}>
                     <table class="table" id="audit-table">
                       <thead>
                         <tr>

@@ -49,7 +49,7 @@ export function BadgesPage({ org }: { org: Org }) {
             list.length === 0 ? (
               <EmptyState title="No badges with this status." />
             ) : (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="badge-table">
                   <thead>
                     <tr>

@@ -65,7 +65,7 @@ export function RolesPage({ org }: { org: Org }) {
       <Section title="Roles of this organization" id="role-list">
         <Loaded state={roles} what="roles">
           {(list) => (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0}>
               <table class="table" id="role-table">
                 <thead>
                   <tr>

@@ -43,7 +43,7 @@ export function ServiceAccountsPage({ org }: { org: Org }) {
             list.length === 0 ? (
               <EmptyState title="No service accounts yet.">Create one below for a backend, a CI pipeline or an integration.</EmptyState>
             ) : (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="service-account-table">
                   <thead>
                     <tr>
