@@ -9,6 +9,13 @@
 
 import { callApi, plainWords, PortalApiError } from "./login-api";
 import { createPasskey, getPasskey, passkeysSupported } from "./login-webauthn";
+import { chooseLanguage, languageSwitcher, translateDocument, translator } from "./i18n";
+import { loginCatalog } from "./locales/login";
+
+const language = chooseLanguage();
+const t = translator(loginCatalog, language);
+translateDocument(loginCatalog, language);
+document.getElementById("portal")?.append(languageSwitcher(t("language"), language));
 
 interface PortalState {
   view: "sign_in" | "verify" | "not_found";
@@ -138,9 +145,9 @@ function applyBranding(m: LoginMethods): void {
   if (brand) root.setProperty("--brand", brand);
   if (b.backgroundColor) root.setProperty("--background", b.backgroundColor);
   if (b.textColor) root.setProperty("--text", b.textColor);
-  document.title = `Sign in · ${b.name}`;
+  document.title = `${t("signIn")} · ${b.name}`;
   el("brand-name").textContent = b.name;
-  el("hero-title").textContent = b.heroTitle ?? `Sign in to ${b.name}`;
+  el("hero-title").textContent = b.heroTitle ?? t("signInTo", { name: b.name });
   if (b.heroSubtitle) {
     el("hero-subtitle").textContent = b.heroSubtitle;
     el("hero-subtitle").hidden = false;
@@ -174,7 +181,7 @@ function renderMethods(m: LoginMethods): void {
       start.searchParams.set("redirect_url", portalReturnUrl());
       start.searchParams.set("portal_origin", location.origin);
       link.href = start.href;
-      link.textContent = `Continue with ${PROVIDER_NAMES[provider] ?? provider}`;
+      link.textContent = t("continueWith", { provider: PROVIDER_NAMES[provider] ?? provider });
       return link;
     }),
   );
@@ -240,7 +247,7 @@ async function finish(answer: SignInAnswer): Promise<void> {
   if ("mfaRequired" in answer) return startMfa(answer);
   const target = returnTarget(answer.code, answer.redirectTo);
   if (target) {
-    say("Signed in. Taking you back to the app…");
+    say(t("signedInBack"));
     location.assign(target);
     return;
   }
@@ -273,7 +280,7 @@ el<HTMLFormElement>("magic-link-form").addEventListener("submit", (event) => {
     const email = input.value.trim();
     if (!input.checkValidity() || !email) {
       input.focus();
-      throw "Please enter your e-mail address, such as name@example.com.";
+      throw t("enterEmail");
     }
     if (methods?.methods.botProtection.enabled && !turnstileToken) throw "Please complete the bot check first.";
     const bot = turnstileToken;
@@ -284,7 +291,7 @@ el<HTMLFormElement>("magic-link-form").addEventListener("submit", (event) => {
       ...(bot ? { turnstileToken: bot } : {}),
     });
     const sent = el("magic-link-sent");
-    sent.textContent = `If ${email} can sign in here, a sign-in link is on its way. Open it on this device within 15 minutes.`;
+    sent.textContent = t("linkSent", { email });
     sent.hidden = false;
     sent.focus();
   });
@@ -305,7 +312,7 @@ el<HTMLButtonElement>("add-passkey").addEventListener("click", (event) => {
     const options = await api<Record<string, unknown>>("POST", "/auth/passkey/register-options", {}, token);
     const response = await createPasskey(options);
     await api("POST", "/auth/passkey/register", { response }, token);
-    say("Passkey added. Next time, choose “Sign in with a passkey”.");
+    say(t("passkeyAdded"));
   });
 });
 
@@ -315,7 +322,7 @@ el<HTMLButtonElement>("sign-out").addEventListener("click", (event) => {
     accessToken = null;
     handshakeCode = null;
     showMethods();
-    say("You are signed out.");
+    say(t("signedOut"));
   });
 });
 
@@ -355,7 +362,7 @@ function startResendCooldown(seconds = RESEND_COOLDOWN_SECONDS): void {
     if (left <= 0) {
       clearInterval(cooldownTimer);
       button.disabled = false;
-      button.textContent = "Send a new code";
+      button.textContent = t("mfaResend");
       return;
     }
     button.disabled = true;
@@ -439,11 +446,11 @@ async function completeFromLink(params: URLSearchParams): Promise<void> {
   if (state.redirectUrl) kept.searchParams.set("redirect_url", state.redirectUrl);
   history.replaceState(null, "", kept.pathname + kept.search);
   if (token) {
-    say("Signing you in…");
+    say(t("signingIn"));
     return finish(await api<SignInAnswer>("POST", "/auth/magic-link/verify", { token, ...(state.redirectUrl ? { redirectUrl: state.redirectUrl } : {}) }));
   }
   if (code) {
-    say("Signing you in…");
+    say(t("signingIn"));
     return finish(await api<SignInAnswer>("POST", "/auth/social/exchange", { code }));
   }
   showMethods();
@@ -453,7 +460,7 @@ async function completeFromLink(params: URLSearchParams): Promise<void> {
 async function open(): Promise<void> {
   if (state.view === "not_found") {
     document.title = "Sign-in page not found";
-    el("hero-title").textContent = "Page not found";
+    el("hero-title").textContent = t("notFoundTitle");
     show("not-found");
     return;
   }
@@ -474,7 +481,7 @@ async function open(): Promise<void> {
   if (session.signedIn) {
     const target = returnTarget(session.code);
     if (target) {
-      say("You are already signed in. Taking you back to the app…");
+      say(t("alreadySignedIn"));
       location.assign(target);
       return;
     }

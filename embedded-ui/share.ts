@@ -2,6 +2,14 @@
 // the link, then previews images, PDFs and text and offers the download. Everything the
 // file brings (its name, its text) is written as text, never as HTML.
 
+import { chooseLanguage, languageSwitcher, translateDocument, translator } from "./i18n";
+import { shareCatalog } from "./locales/share";
+
+const language = chooseLanguage();
+const t = translator(shareCatalog, language);
+translateDocument(shareCatalog, language);
+document.querySelector("main")?.prepend(languageSwitcher(t("language"), language));
+
 interface SharedFile {
   fileName: string;
   contentType: string;
@@ -29,7 +37,7 @@ function humanSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? t("bytes", { count: bytes }) : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 function isText(contentType: string): boolean {
@@ -64,20 +72,20 @@ async function preview(file: SharedFile): Promise<void> {
     target.append(frame);
   } else if (isText(type)) {
     await previewText(target, file.url).catch(() => {
-      target.textContent = "The preview could not be loaded; download the file instead.";
+      target.textContent = t("previewFailed");
     });
   } else {
-    target.textContent = "No preview for this kind of file; download it instead.";
+    target.textContent = t("noPreview");
   }
 }
 
 async function open(): Promise<void> {
   const token = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
-  if (!token) return say("This link is no longer valid.");
+  if (!token) return say(t("linkInvalid"));
   const response = await fetch(`/api/public/share/${encodeURIComponent(token)}`, { headers: { accept: "application/json" } });
-  if (response.status === 404) return say("This link is no longer valid.");
-  if (response.status === 403) return say("This file is not shared right now.");
-  if (!response.ok) return say("The file could not be opened. Try again later.");
+  if (response.status === 404) return say(t("linkInvalid"));
+  if (response.status === 403) return say(t("notShared"));
+  if (!response.ok) return say(t("openFailed"));
   const file = (await response.json()) as SharedFile;
   document.title = `${file.fileName} · Signet`;
   el("file-name").textContent = file.fileName;
@@ -91,4 +99,4 @@ async function open(): Promise<void> {
   await preview(file);
 }
 
-open().catch(() => say("The file could not be opened. Try again later."));
+open().catch(() => say(t("openFailed")));

@@ -10,6 +10,8 @@ export class ApiProblem extends Error {
     /** The spec's error code (`error` in the body), or "" when the body carried none. */
     readonly code: string,
     readonly body: Record<string, unknown>,
+    /** The server's x-request-id: what an operator searches the logs for. */
+    readonly requestId: string | null = null,
   ) {
     super(code || `HTTP ${status}`);
   }
@@ -30,7 +32,7 @@ async function problemOf(response: Response): Promise<ApiProblem> {
   } catch {
     // A body that is not JSON (a proxy's page): the status alone explains it.
   }
-  return new ApiProblem(response.status, typeof body.error === "string" ? body.error : "", body);
+  return new ApiProblem(response.status, typeof body.error === "string" ? body.error : "", body, response.headers.get("x-request-id"));
 }
 
 export interface CallOptions {
@@ -84,7 +86,7 @@ export function uploadWithProgress<T = any>(path: string, form: FormData, onProg
       } catch {}
       if (request.status === 401) signInAgain();
       if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(new ApiProblem(request.status, typeof body?.error === "string" ? body.error : "", body ?? {}));
+      else reject(new ApiProblem(request.status, typeof body?.error === "string" ? body.error : "", body ?? {}, request.getResponseHeader("x-request-id")));
     };
     request.send(form);
   });

@@ -34,11 +34,20 @@ import { SettingsPage } from "./pages/settings";
 import { SsoPage } from "./pages/sso";
 import { TeamsPage } from "./pages/teams";
 import { WebhooksPage } from "./pages/webhooks";
+import { RolesPage } from "./pages/roles";
+import { ServiceAccountsPage } from "./pages/service-accounts";
+import { BadgesPage } from "./pages/badges";
+import { AnalyticsPage } from "./pages/analytics";
+import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, rememberLanguage, type Language } from "../i18n";
+import { LanguageContext, NAV_KEYS, useLanguage, useT } from "./language";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
   { path: "", label: "Overview", Page: OverviewPage },
   { path: "/members", label: "Members", Page: MembersPage },
+  { path: "/roles", label: "Roles", Page: RolesPage },
+  { path: "/service-accounts", label: "Service accounts", Page: ServiceAccountsPage },
+  { path: "/badges", label: "Badges", Page: BadgesPage },
   { path: "/teams", label: "Teams", Page: TeamsPage },
   { path: "/org-chart", label: "Org chart", Page: OrgChartPage },
   { path: "/approvals", label: "Approvals", Page: ApprovalsPage },
@@ -51,6 +60,7 @@ const ORG_PAGES = [
   { path: "/webhooks", label: "Webhooks", Page: WebhooksPage },
   { path: "/files", label: "Files", Page: FilesPage },
   { path: "/audit", label: "Audit log", Page: AuditPage },
+  { path: "/analytics", label: "Analytics", Page: AnalyticsPage },
   { path: "/sso", label: "SSO & SCIM", Page: SsoPage },
   { path: "/billing", label: "Billing", Page: BillingPage },
   { path: "/monetization", label: "Monetization", Page: CommercePage },
@@ -78,6 +88,22 @@ async function devModeOn(): Promise<boolean> {
 }
 
 export function App() {
+  const [language, setLanguage] = useState<Language>(chooseLanguage);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const choose = (next: Language) => {
+    rememberLanguage(next);
+    setLanguage(next);
+  };
+  return (
+    <LanguageContext.Provider value={{ language, setLanguage: choose }}>
+      <Routes />
+    </LanguageContext.Provider>
+  );
+}
+
+function Routes() {
   const path = usePath();
   useEffect(() => {
     document.addEventListener("click", interceptLink);
@@ -92,6 +118,7 @@ export function App() {
 }
 
 function SignedIn({ path }: { path: string }) {
+  const t = useT();
   const [session, setSession] = useState<SessionState | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -124,7 +151,7 @@ function SignedIn({ path }: { path: string }) {
   return (
     <SessionContext.Provider value={session}>
       <a class="skip-link" href="#content">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <Header session={session} currentSlug={org?.slug} />
       <div class="layout">
@@ -180,6 +207,7 @@ function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: strin
 }
 
 function Header({ session, currentSlug }: { session: SessionState; currentSlug?: string }) {
+  const t = useT();
   const [linked, setLinked] = useState<LinkedAccount[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -218,22 +246,22 @@ function Header({ session, currentSlug }: { session: SessionState; currentSlug?:
       </a>
       <div class="switcher">
         <label for="org-switcher" class="visually-hidden">
-          Organization or account
+          {t("orgOrAccount")}
         </label>
         <select id="org-switcher" value={currentSlug ? `org:${currentSlug}` : ""} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
           <option value="" disabled>
-            Choose an organization…
+            {t("chooseOrg")}
           </option>
-          <optgroup label="Organizations">
+          <optgroup label={t("organizations")}>
             {session.orgs.map((o) => (
               <option key={o.slug} value={`org:${o.slug}`}>
                 {o.parentSlug ? `↳ ${o.name}` : o.name}
               </option>
             ))}
-            <option value="__new">+ Create an organization</option>
+            <option value="__new">{t("createOrg")}</option>
           </optgroup>
           {linked.length ? (
-            <optgroup label="Switch to a linked account">
+            <optgroup label={t("switchLinked")}>
               {linked.map((l) => (
                 <option key={l.id} value={`user:${l.user.id}`}>
                   {l.user.email}
@@ -249,28 +277,50 @@ function Header({ session, currentSlug }: { session: SessionState; currentSlug?:
         ) : null}
       </div>
       <nav class="account-nav" aria-label="Account">
+        <LanguageSwitcher />
         <a href="/swagger" title={`Signet ${version()}`}>
-          API reference
+          {t("apiReference")}
         </a>
         {session.devMode ? (
           <a href="/dev/mailbox" data-route>
-            Dev mailbox
+            {t("devMailbox")}
           </a>
         ) : null}
         <a href="/account" data-route id="account-link">
           {session.user.email}
         </a>
         <button type="button" class="link" id="sign-out" onClick={signOut}>
-          Sign out
+          {t("signOut")}
         </button>
       </nav>
     </header>
   );
 }
 
-function OrgNav({ org, path }: { org: Org; path: string }) {
+/** The language chooser of the header: the choice is kept in this browser and applies at once. */
+function LanguageSwitcher() {
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
   return (
-    <nav class="sidenav" aria-label={`${org.name} pages`}>
+    <span class="language-switcher">
+      <label for="language" class="visually-hidden">
+        {t("language")}
+      </label>
+      <select id="language" value={language} onChange={(e) => setLanguage((e.target as HTMLSelectElement).value as Language)}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+function OrgNav({ org, path }: { org: Org; path: string }) {
+  const t = useT();
+  return (
+    <nav class="sidenav" aria-label={t("orgPages", { name: org.name })}>
       <p class="sidenav-title">{org.name}</p>
       <ul>
         {ORG_PAGES.map((page) => {
@@ -278,7 +328,7 @@ function OrgNav({ org, path }: { org: Org; path: string }) {
           return (
             <li key={page.path}>
               <a href={href} data-route aria-current={path === href ? "page" : undefined}>
-                {page.label}
+                {NAV_KEYS[page.path] ? t(NAV_KEYS[page.path]!) : page.label}
               </a>
             </li>
           );

@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { ApiProblem } from "./api";
 import { describeError } from "./messages";
 
 /** Loads data for a page; `reload` fetches again (after a change). */
@@ -27,10 +28,18 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
 
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null;
+  const requestId = error instanceof ApiProblem ? error.requestId : null;
   return (
-    <p class="error" role="alert">
-      {describeError(error)}
-    </p>
+    <>
+      <p class="error" role="alert">
+        {describeError(error)}
+      </p>
+      {requestId ? (
+        <p class="muted request-id">
+          Request id <code>{requestId}</code> (for your administrator)
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -305,5 +314,39 @@ export function Section({ title, children, id, actions }: { title: string; child
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A colour as #RRGGBB: a picker and the same value as text, kept in step. Empty means
+ * "not set" (the picker cannot show that, so it shows black until a colour is chosen).
+ */
+export function ColorField({ label, id, value, onChange }: { label: string; id: string; value: string; onChange: (value: string) => void }) {
+  const valid = /^#[0-9A-Fa-f]{6}$/.test(value);
+  return (
+    <div class="field color-field">
+      <label for={`${id}-text`}>{label}</label>
+      <div class="color-row">
+        <input type="color" id={id} aria-label={`${label}: picker`} value={valid ? value.toLowerCase() : "#000000"} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+        <input
+          type="text"
+          id={`${id}-text`}
+          pattern="#[0-9A-Fa-f]{6}"
+          maxLength={7}
+          placeholder="#RRGGBB"
+          value={value}
+          aria-describedby={`${id}-hint`}
+          onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+        />
+        {value ? (
+          <button type="button" class="link" onClick={() => onChange("")} aria-label={`Clear ${label.toLowerCase()}`}>
+            Clear
+          </button>
+        ) : null}
+      </div>
+      <small id={`${id}-hint`} class="muted">
+        #RRGGBB, or empty for the default
+      </small>
+    </div>
   );
 }

@@ -90,6 +90,21 @@ const BY_CODE: Record<string, string> = {
   approval_closed: "The document is no longer waiting for stamps.",
   not_your_turn: "An earlier approver in the chain has not stamped yet.",
   step_already_stamped: "This step was already stamped.",
+  // Roles, service accounts and badges (docs/members.md)
+  invalid_role_key: "A role's key uses a-z, 0-9 and _ only, at most 40 characters.",
+  reserved_role_key: "That key belongs to a built-in role. Choose another.",
+  role_key_taken: "Another role already has that key.",
+  scopes_not_held: "A role cannot give scopes you do not hold yourself.",
+  builtin_role: "Built-in roles cannot be changed.",
+  role_in_use: "Members, invitations or service accounts still hold this role. Give them another role first.",
+  name_taken: "Another service account already has that name.",
+  badge_revoked: "That badge was revoked, which is final.",
+  owner_protected: "The owner's role, membership and badge cannot be changed here.",
+  // Audit history
+  legal_hold: "The organization is under legal hold: no history is deleted.",
+  nothing_to_purge: "No history is older than the retention window.",
+  integrity_violations_open: "Restore or resolve the open integrity violations first: deleting would erase their evidence.",
+  invalid_icon_url: "The icon must be an https URL of at most 500 characters.",
   // The board
   board_not_applicable: "Only corporations and projects have a board of directors; this organization is of another type.",
   board_exists: "The organization already has its board.",

@@ -19,6 +19,7 @@ import type { TestApp } from "../support/harness";
 const SCREENSHOTS = join(import.meta.dir, "../../docs/screenshots");
 const EMAIL = "ada@lovelace.example";
 const STEP_TIMEOUT = 30_000;
+const AXE_SOURCE = await Bun.file(require.resolve("axe-core/axe.min.js")).text();
 
 /** Where the dashboard runs: a base URL on localhost (WebAuthn needs a name) and requests to it. */
 export interface DashboardTarget {
@@ -38,6 +39,11 @@ export interface DashboardTarget {
    * own and the suite waits for it.
    */
   runWebhookQueue?: (exhaustRetries: boolean) => Promise<void>;
+  /**
+   * Moves past the end of the current UTC day and runs the analytics rollups, where the
+   * target can move its clock (in-process); against the binary the rollup sections are empty.
+   */
+  rollAnalyticsDay?: () => Promise<void>;
 }
 
 export function dashboardSuite(target: DashboardTarget): void {
@@ -97,6 +103,17 @@ export function dashboardSuite(target: DashboardTarget): void {
     return target.$$eval("input:not([type=hidden]), select, textarea", (controls) =>
       controls.filter((c) => !((c as HTMLInputElement).labels?.length || c.getAttribute("aria-label"))).map((c) => c.outerHTML),
     );
+  }
+
+  /** axe-core's serious and critical findings on the page shown (its source evaluated through the debugger, which no CSP stops). */
+  async function seriousAccessibilityViolations(target: Page = page): Promise<string[]> {
+    await target.evaluate(AXE_SOURCE);
+    return target.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+        resultTypes: ["violations"],
+      });
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    });
   }
 
   /** The document's width: at most the viewport's means no sideways scrolling. */
@@ -377,7 +394,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.click("#create-app-group button[type=submit]");
         await page.waitForSelector("#branding-form");
         await page.getByLabel("Headline", { exact: true }).fill("Welcome to the Engines");
-        await page.getByLabel("Button color").fill("#7a1fd1");
+        await page.getByLabel("Button color", { exact: true }).fill("#7a1fd1");
         await page.click("text=Save branding");
         const frame = page.frameLocator("#login-preview");
         await frame.locator("text=Welcome to the Engines").waitFor();
@@ -428,7 +445,7 @@ export function dashboardSuite(target: DashboardTarget): void {
     test(
       "labels every input, select and text area on every organization page",
       async () => {
-        for (const page_ of ["", "/members", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/sso", "/billing", "/monetization", "/korean-package", "/settings"]) {
+        for (const page_ of ["", "/members", "/roles", "/service-accounts", "/badges", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/analytics", "/sso", "/billing", "/settings", "/monetization", "/korean-package"]) {
           await page.goto(`${base}/orgs/${slug}${page_}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");
@@ -1289,6 +1306,62 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "roles, service accounts and badges: a custom role from the owner's scopes, a service account holding it, its badge suspended and reactivated, and the role in use refused in words",
+      async () => {
+        // A step that waits in vain fails with its own message, before the test's timeout closes the browser.
+        page.setDefaultTimeout(10_000);
+        const owner = { token: await ownerToken() };
+        await page.goto(`${base}/orgs/${slug}/roles`);
+        await page.waitForSelector("#role-table");
+        expect(await page.locator("#role-table tr[data-role-key=owner]").count()).toBe(1);
+        await page.fill("#role-key", "auditor");
+        await page.fill("#role-name", "Auditor");
+        await page.fill("#role-description", "Reads the audit log");
+        const scope = "org.analytics.read";
+        await page.check(`#role-form input[type=checkbox][value="${scope}"]`);
+        await page.click("#role-form button[type=submit]");
+        await page.waitForSelector("#role-table tr[data-role-key=auditor]");
+        const role = (await t.request("GET", `/api/org/${slug}/roles`, owner)).body.find((r: { key: string }) => r.key === "auditor");
+        expect(role).toMatchObject({ name: "Auditor", description: "Reads the audit log", scopes: [scope], builtin: false });
+        // A key that is not a-z, 0-9 and _ is refused before anything is sent.
+        await page.fill("#role-key", "Bad Key");
+        await page.fill("#role-name", "Bad");
+        await page.click("#role-form button[type=submit]");
+        await page.waitForSelector("#role-form .error");
+        expect(await page.textContent("#role-form .error")).toContain("a-z, 0-9 and _");
+
+        await page.click(`nav a[href="/orgs/${slug}/service-accounts"]`);
+        await page.waitForSelector("#service-account-list .table-wrap, #service-account-list .empty");
+        await page.fill("#service-account-name", "ci-bot");
+        await page.selectOption("#service-account-role", { label: "Auditor" });
+        await page.click("#service-account-form button[type=submit]");
+        await page.waitForSelector("tr[data-service-account=ci-bot]");
+        const account = (await t.request("GET", `/api/org/${slug}/service-accounts`, owner)).body.find((a: { name: string }) => a.name === "ci-bot");
+        expect(account).toMatchObject({ role: role.id, status: "active" });
+
+        // The role is held: deleting it is refused in words, and it stays.
+        await page.goto(`${base}/orgs/${slug}/roles`);
+        await page.locator("#role-table tr[data-role-key=auditor]").locator("button", { hasText: "Delete" }).click();
+        await page.waitForSelector("#role-table tr[data-role-key=auditor] .error");
+        expect(await page.textContent("#role-table tr[data-role-key=auditor] .error")).toContain("still hold this role");
+        expect(await page.locator("#role-table tr[data-role-key=auditor] .request-id code").textContent()).toMatch(/\S+/);
+
+        await page.click(`nav a[href="/orgs/${slug}/badges"]`);
+        const row = page.locator(`tr[data-badge="${account.connectedId}"]`);
+        await row.waitFor();
+        await row.locator("button", { hasText: "Suspend" }).click();
+        await page.waitForSelector(`tr[data-badge="${account.connectedId}"][data-badge-status=suspended]`);
+        expect((await t.request("GET", `/api/org/${slug}/badges?status=suspended`, owner)).body.map((b: { connectedId: string }) => b.connectedId)).toContain(account.connectedId);
+        await page.locator(`tr[data-badge="${account.connectedId}"]`).locator("button", { hasText: "Reactivate" }).click();
+        await page.waitForSelector(`tr[data-badge="${account.connectedId}"][data-badge-status=active]`);
+        await page.selectOption("#badge-status-filter", "suspended");
+        await page.waitForSelector("text=No badges with this status");
+        await shot("badges");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
       "webhooks: adds a subscriber; its deliveries arrive signed and show in the log; dead letters are redelivered",
       async () => {
         const owner = { token: await ownerToken() };
@@ -1415,10 +1488,233 @@ export function dashboardSuite(target: DashboardTarget): void {
     );
 
     test(
+      "settings: the onboarding checklist and the API key defaults are saved",
+      async () => {
+        const owner = { token: await ownerToken() };
+        await page.goto(`${base}/orgs/${slug}/settings`);
+        await page.waitForSelector("#settings-onboarding");
+        await page.check("#onboarding-master_seal");
+        await page.check("#onboarding-create_app");
+        await page.click("#settings-onboarding button[type=submit]");
+        await page.waitForSelector("#settings-onboarding >> text=Saved.");
+        await page.fill("#default-key-scopes", "org.org_file.list");
+        await page.fill("#default-token-lifetime", "120");
+        await page.click("#settings-api-key-scope button[type=submit]");
+        await page.waitForSelector("#settings-api-key-scope >> text=Saved.");
+        const settings = (await t.request("GET", `/api/org/${slug}/settings`, owner)).body;
+        expect(settings.onboarding).toEqual({ completedSteps: ["master_seal", "create_app"], dismissed: false });
+        expect(settings.apiKeyScope).toEqual({ defaultScopes: ["org.org_file.list"], maxTokenLifetimeSeconds: 120 });
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "an app group's icon uploads with progress, social sign-in keeps its secret write-only, and the quickstart carries the application's key and copies",
+      async () => {
+        const owner = { token: await ownerToken() };
+        await page.goto(`${base}/orgs/${slug}/apps`);
+        await page.waitForSelector("#app-group-icon");
+        // A 1×1 PNG.
+        const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+        await page.setInputFiles("#app-group-icon-file", { name: "icon.png", mimeType: "image/png", buffer: png });
+        await page.waitForSelector("#app-group-icon-image");
+        let group = (await t.request("GET", `/api/org/${slug}/app-groups/`, owner)).body[0];
+        expect(group.iconUrl).toContain(`/icon/`);
+        expect(await page.getAttribute("#app-group-icon-image", "src")).toBe(group.iconUrl);
+        expect(await page.evaluate(() => (document.getElementById("app-group-icon-image") as HTMLImageElement).naturalWidth)).toBe(1);
+        // SVG is refused in words.
+        await page.setInputFiles("#app-group-icon-file", { name: "icon.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+        await page.waitForSelector("#app-group-icon .error");
+        expect(await page.textContent("#app-group-icon .error")).toContain("not a PNG, JPEG or WebP");
+
+        const secret = "google-secret-value-1234";
+        await page.click("details[data-provider=google] > summary");
+        await page.fill("#social-google-client-id", "1234.apps.googleusercontent.com");
+        await page.fill("#social-google-secret", secret);
+        await page.click("#social-google-form button[type=submit]");
+        await page.waitForSelector("details[data-provider=google] >> text=Client secret set");
+        group = (await t.request("GET", `/api/org/${slug}/app-groups/${group.id}`, owner)).body;
+        expect(group.socialProviders.google).toMatchObject({ enabled: true, clientId: "1234.apps.googleusercontent.com", hasClientSecret: true });
+        expect(JSON.stringify(group)).not.toContain(secret);
+        expect(await page.content()).not.toContain(secret);
+        expect(await page.inputValue("#social-google-secret")).toBe("");
+
+        const app = group.applications[0];
+        const quickstart = page.locator(`details[data-quickstart="${app.clientKey}"]`);
+        await quickstart.locator("summary").click();
+        const code = (await quickstart.locator("pre code").textContent())!;
+        expect(code).toContain(`${base}/api/public/orgs/${slug}/jwks.json`);
+        expect(code).toContain(`audience: "${app.clientKey}"`);
+        await quickstart.locator("button", { hasText: "Copy the JavaScript snippet" }).click();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+        for (const [tab, expected] of [["Verify a token in Python", "PyJWKClient"], ["Verify a token in Go", "jwt.WithAudience"], ["Analytics beacon", "beacon.js"], ["Hosted login", `/login/${app.clientKey}`], ["Machine-to-machine token", "/api/m2m/token"]]) {
+          await quickstart.locator("[role=tab]", { hasText: tab }).click();
+          await quickstart.locator("pre code", { hasText: expected! }).waitFor();
+        }
+        await shot("app-quickstart");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "the audit log exports a range with a download link that answers, and says when nothing is past the window",
+      async () => {
+        await page.goto(`${base}/orgs/${slug}/audit`);
+        await page.waitForSelector("#audit-export-form");
+        await page.click("#audit-export-form button[type=submit]");
+        await page.waitForSelector("#audit-export-result");
+        expect(await page.textContent("#audit-export-result")).toMatch(/\d+ records?/);
+        const href = (await page.getAttribute("#audit-export-download", "href"))!;
+        const download = await page.evaluate(async (url) => {
+          const r = await fetch(url);
+          return { status: r.status, text: await r.text() };
+        }, href);
+        expect(download.status).toBe(200);
+        expect(download.text.split("\n").filter(Boolean).length).toBeGreaterThan(1);
+        await page.waitForSelector("#audit-purge >> text=No history is older than the window");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "analytics draws sign-ins (logins, sign-ups, failures) and the beacon's pages from seeded events, with the numbers as tables and the add-on clamp explained",
+      async () => {
+        const owner = { token: await ownerToken() };
+        const group = (await t.request("GET", `/api/org/${slug}/app-groups/`, owner)).body[0];
+        const app = group.applications[0];
+        const origin = "https://shop.example";
+        expect((await t.request("PUT", `/api/org/${slug}/applications/${app.id}`, { ...owner, json: { allowedOrigins: [origin] } })).status).toBe(200);
+        const publicApi = `/api/public/apps/${app.clientKey}`;
+        for (const email of ["reader1@shop.example", "reader2@shop.example"]) {
+          expect((await t.request("POST", `${publicApi}/auth/magic-link/send`, { json: { email } })).status).toBe(200);
+          const mail = (await t.request("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body.messages[0];
+          const token = new URL(mail.links.find((l: string) => l.includes("token="))).searchParams.get("token");
+          expect((await t.request("POST", `${publicApi}/auth/magic-link/verify`, { json: { token } })).status).toBe(200);
+        }
+        expect((await t.request("POST", `${publicApi}/auth/magic-link/verify`, { json: { token: "not-a-real-token" } })).status).toBeGreaterThanOrEqual(400);
+        const pageView = (id: string, path: string, extra: Record<string, unknown> = {}) => ({ id, type: "page_view", path, anon: `anon-${id}`, sid: `sid-${id}`, ...extra });
+        const beacon = await t.request("POST", `${publicApi}/analytics/events`, {
+          headers: { origin },
+          json: {
+            events: [
+              pageView("v1", "/pricing", { ref: "https://news.example.org/post" }),
+              pageView("v2", "/pricing"),
+              pageView("v3", "/docs"),
+              { id: "l1", type: "page_leave", path: "/pricing", anon: "anon-v1", sid: "sid-v1", dwell: 12_000 },
+              { id: "c1", type: "custom.signup_clicked", path: "/pricing", anon: "anon-v1", sid: "sid-v1", data: { plan: "pro" } },
+            ],
+          },
+        });
+        expect(beacon.status).toBe(202);
+        await target.rollAnalyticsDay?.();
+
+        await page.goto(`${base}/orgs/${slug}/analytics`);
+        await page.waitForSelector("#chart-sign-ins canvas");
+        const report = (await t.request("GET", `/api/v1/admin/audit/analytics?orgId=${slug}&days=30`, owner)).body;
+        expect(report.kpi.logins).toBeGreaterThanOrEqual(2);
+        expect(report.kpi.signups).toBeGreaterThanOrEqual(2);
+        expect(await page.textContent("#kpi-logins .kpi-value")).toBe(report.kpi.logins.toLocaleString("en-US"));
+        expect(await page.textContent("#kpi-signups .kpi-value")).toBe(report.kpi.signups.toLocaleString("en-US"));
+        // Without the Audit Analytics add-on the 30 days asked for are cut to 3, and the page says so.
+        expect(report.days).toBe(3);
+        expect(await page.textContent("#analytics-window")).toContain("were cut to 3");
+        // The chart's numbers, as a table: one row per day, the logins column summing to the KPI.
+        const rows = await page.$$eval("#chart-sign-ins .chart-numbers tbody tr", (trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)));
+        expect(rows.map((r) => r[0])).toEqual(report.daily.map((d: { date: string }) => d.date));
+        expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(report.kpi.logins);
+        await page.waitForSelector("#chart-providers canvas");
+        await page.click("#chart-sign-ins button[aria-controls='chart-sign-ins-numbers']");
+        expect(await page.isVisible("#chart-sign-ins .chart-numbers")).toBe(true);
+
+        if (target.rollAnalyticsDay) {
+          // The day rolled up: failures by reason and the beacon's pages from the sealed rollups.
+          await page.waitForSelector("#chart-failure-reasons canvas");
+          const reasons = await page.$$eval("#chart-failure-reasons .chart-numbers tbody tr th", (ths) => ths.map((th) => th.textContent));
+          expect(reasons.length).toBeGreaterThanOrEqual(1);
+          await page.waitForSelector("#chart-page-views canvas");
+          expect(await page.textContent("#kpi-views .kpi-value")).toBe("3");
+          expect(await page.textContent("#top-pages tbody tr:first-child")).toContain("/pricing");
+          expect(await page.textContent("#top-pages tbody tr:first-child")).toContain("12 s");
+          expect(await page.textContent("#top-referrers")).toContain("news.example.org");
+          expect(await page.$$eval("#chart-custom-events .chart-numbers tbody tr", (trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)))).toEqual([["signup_clicked", "1"]]);
+        } else {
+          // A real clock: today is not rolled up yet, and the page says what comes when.
+          await page.waitForSelector("#analytics-behavior >> text=No page analytics yet");
+        }
+        // One app group at a time.
+        await page.selectOption("#analytics-app-group", group.id);
+        await page.waitForSelector("#chart-sign-ins canvas");
+        await shot("analytics", true);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "speaks English, Korean and Japanese: the browser's language decides, the switcher changes it, and the hosted login and share viewer follow",
+      async () => {
+        const group = (await t.request("GET", `/api/org/${slug}/app-groups/`, { token: await ownerToken() })).body[0];
+        const clientKey = group.applications[0].clientKey;
+        // A browser whose Accept-Language is Japanese: the hosted login speaks Japanese.
+        const japanese = await browser.newContext({ locale: "ja-JP" });
+        const portal = await japanese.newPage();
+        await portal.goto(`${base}/login/${clientKey}`);
+        await portal.waitForSelector("#methods:not([hidden])");
+        expect(await portal.getAttribute("html", "lang")).toBe("ja");
+        expect(await portal.textContent("label[for=email]")).toBe("メールアドレス");
+        // Its switcher: Korean, kept for the next visit.
+        await portal.selectOption("#language", "ko");
+        await portal.waitForFunction(() => document.documentElement.lang === "ko");
+        expect(await portal.textContent("label[for=email]")).toBe("이메일 주소");
+        await portal.goto(`${base}/f/no-such-share-token`);
+        await portal.waitForSelector("#status");
+        expect(await portal.textContent("#status")).toBe("이 링크는 더 이상 유효하지 않습니다.");
+        await japanese.close();
+
+        // The dashboard: switching to Korean names the navigation in Korean, at once.
+        await page.goto(`${base}/orgs/${slug}/roles`);
+        await page.waitForSelector("#role-table");
+        await page.selectOption("#language", "ko");
+        await page.waitForFunction(() => document.documentElement.lang === "ko");
+        expect(await page.textContent(`nav a[href="/orgs/${slug}/roles"]`)).toBe("역할");
+        expect(await page.textContent("#sign-out")).toBe("로그아웃");
+        await page.selectOption("#language", "ja");
+        expect(await page.textContent(`nav a[href="/orgs/${slug}/analytics"]`)).toBe("分析");
+        await page.selectOption("#language", "en");
+        expect(await page.textContent(`nav a[href="/orgs/${slug}/roles"]`)).toBe("Roles");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "axe-core finds no serious or critical violation on any organization page, the hosted login or the share viewer, in English, Korean and Japanese, at 1280 and 360 px",
+      async () => {
+        const group = (await t.request("GET", `/api/org/${slug}/app-groups/`, { token: await ownerToken() })).body[0];
+        const orgPages = ["", "/members", "/roles", "/service-accounts", "/badges", "/teams", "/org-chart", "/approvals", "/board", "/meetings", "/keys", "/apps", "/files", "/audit", "/analytics", "/sso", "/billing", "/settings", "/monetization", "/korean-package", "/agents", "/integrations", "/webhooks"];
+        const paths = [...orgPages.map((p) => `/orgs/${slug}${p}`), "/account", `/login/${group.applications[0].clientKey}`, "/f/no-such-share-token"];
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 860 });
+          for (const language of ["en", "ko", "ja"]) {
+            await page.evaluate((l) => localStorage.setItem("signet.language", l), language);
+            for (const path of paths) {
+              await page.goto(`${base}${path}`);
+              await page.waitForSelector(path.startsWith("/f/") ? "#status" : path.startsWith("/login/") ? "#methods:not([hidden])" : "main h1");
+              await page.waitForLoadState(path.startsWith("/f/") ? "load" : "networkidle");
+              expect(await page.getAttribute("html", "lang")).toBe(language);
+              expect({ width, language, path, violations: await seriousAccessibilityViolations() }).toEqual({ width, language, path, violations: [] });
+            }
+          }
+        }
+        await page.evaluate(() => localStorage.removeItem("signet.language"));
+        await page.setViewportSize({ width: 1280, height: 860 });
+      },
+      240_000,
+    );
+
+    test(
       "fits a 360 px wide screen without sideways scrolling",
       async () => {
         await page.setViewportSize({ width: 360, height: 780 });
-        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, "/billing", "/sso", "/agents", "/integrations", "/webhooks", ""]) {
+        for (const path of ["/teams", "/org-chart", "/approvals", "/board", "/meetings", `/meetings/${meetingId}`, "/billing", "/sso", "/roles", "/service-accounts", "/badges", "/apps", "/analytics", "/settings", "/agents", "/integrations", "/webhooks", ""]) {
           await page.goto(`${base}/orgs/${slug}${path}`);
           await page.waitForSelector(".page-head h1");
           await page.waitForLoadState("networkidle");

@@ -55,4 +55,11 @@ dashboardSuite({
       t.clock.set(now);
     }
   },
+  // A day's sign-ins and beacon events roll up once the day is complete: the clock moves just past midnight and stays.
+  async rollAnalyticsDay() {
+    const at = new Date(t.clock.now());
+    t.clock.set(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 0, 10));
+    const run = await t.ctx.jobs.runNow("analytics.rollups");
+    if (run.outcome !== "ok") throw new Error(`analytics.rollups: ${run.outcome} ${run.error}`);
+  },
 });

@@ -5,10 +5,12 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
-import { ActionButton, Badge, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, ColorField, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { DataSources } from "./app-data-sources";
 import { CustomDomain } from "./app-domains";
+import { AppQuickstart } from "./app-quickstart";
+import { IconSection, SocialProviders, type SocialProviderView } from "./app-group-extras";
 import type { Org } from "../session";
 
 interface Branding {
@@ -41,6 +43,7 @@ interface AppGroup {
   brandColor: string | null;
   branding: Branding;
   loginMethods: { magicLink: boolean; passkey: boolean };
+  socialProviders: Record<string, SocialProviderView>;
   applications: Application[];
 }
 
@@ -110,7 +113,6 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
   const [form, setForm] = useState({
     name: group.name,
     description: group.description ?? "",
-    iconUrl: group.iconUrl ?? "",
     brandColor: group.brandColor ?? "",
     ...Object.fromEntries(Object.entries(group.branding).map(([k, v]) => [k, v ?? ""])),
   } as Record<string, string>);
@@ -123,7 +125,6 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
     await api("PUT", `${base}/app-groups/${group.id}`, {
       name: form.name!.trim(),
       description: orNull("description"),
-      iconUrl: orNull("iconUrl"),
       brandColor: orNull("brandColor"),
       branding: { primaryColor: orNull("primaryColor"), backgroundColor: orNull("backgroundColor"), textColor: orNull("textColor"), heroTitle: orNull("heroTitle"), heroSubtitle: orNull("heroSubtitle") },
       loginMethods,
@@ -139,11 +140,10 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
           <Form onSubmit={save} submitLabel="Save branding" id="branding-form">
             <Field label="Name" required maxLength={200} {...field("name")} />
             <Field label="Description" maxLength={1000} {...field("description")} />
-            <Field label="Icon URL (https)" type="url" maxLength={500} {...field("iconUrl")} />
-            <Field label="Brand color" hint="#RRGGBB" pattern="#[0-9A-Fa-f]{6}" maxLength={7} {...field("brandColor")} />
-            <Field label="Button color" hint="#RRGGBB" pattern="#[0-9A-Fa-f]{6}" maxLength={7} {...field("primaryColor")} />
-            <Field label="Background color" hint="#RRGGBB" pattern="#[0-9A-Fa-f]{6}" maxLength={7} {...field("backgroundColor")} />
-            <Field label="Text color" hint="#RRGGBB" pattern="#[0-9A-Fa-f]{6}" maxLength={7} {...field("textColor")} />
+            <ColorField label="Brand color" id="brand-color" value={form.brandColor ?? ""} onChange={(v) => setForm({ ...form, brandColor: v })} />
+            <ColorField label="Button color" id="button-color" value={form.primaryColor ?? ""} onChange={(v) => setForm({ ...form, primaryColor: v })} />
+            <ColorField label="Background color" id="background-color" value={form.backgroundColor ?? ""} onChange={(v) => setForm({ ...form, backgroundColor: v })} />
+            <ColorField label="Text color" id="text-color" value={form.textColor ?? ""} onChange={(v) => setForm({ ...form, textColor: v })} />
             <Field label="Headline" maxLength={120} {...field("heroTitle")} />
             <Field label="Sub-headline" maxLength={300} {...field("heroSubtitle")} />
             <Toggle label="Offer sign-in by e-mail link" checked={loginMethods.magicLink} onChange={(magicLink) => setLoginMethods({ ...loginMethods, magicLink })} />
@@ -171,6 +171,8 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
           </div>
         </div>
       </Section>
+      <IconSection base={base} group={group} onChanged={onChanged} />
+      <SocialProviders base={base} group={group} onChanged={onChanged} />
       <Applications base={base} group={group} onChanged={onChanged} />
       <CustomDomain base={base} group={group} />
       <DataSources base={base} group={group} />
@@ -222,6 +224,7 @@ function Applications({ base, group, onChanged }: { base: string; group: AppGrou
 }
 
 function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app: Application; onChanged: () => void; onSecret: (secret: string) => void }) {
+  const orgSlug = base.slice("/api/org/".length);
   const path = `${base}/applications/${app.id}`;
   const [origins, setOrigins] = useState(app.allowedOrigins.join("\n"));
   const [callbacks, setCallbacks] = useState(app.callbackUrls.join("\n"));
@@ -272,6 +275,7 @@ function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app
       >
         Delete
       </ActionButton>
+      <AppQuickstart name={app.name} target={{ baseUrl: location.origin, orgSlug, clientKey: app.clientKey, callbackUrl: app.callbackUrls[0] ?? null }} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { api, query } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Loaded, Section, Select, useLoad } from "../components";
 import { formatTime, plural } from "../messages";
 import type { Org } from "../session";
+import { AuditExport, AuditPurge } from "./audit-history";
 
 interface AuditEvent {
   logId: string;
@@ -91,6 +92,8 @@ export function AuditPage({ org }: { org: Org }) {
         )}
       </Loaded>
       {privileged ? <ChainStatus org={org} /> : null}
+      {privileged ? <AuditExport org={org} /> : null}
+      {privileged ? <AuditPurge org={org} /> : null}
 
       <Section title="Events per day" id="audit-chart">
         <Loaded state={stats} what="statistics">
@@ -132,7 +135,7 @@ export function AuditPage({ org }: { org: Org }) {
                 {events.length === 0 ? (
                   <EmptyState title="No events match.">Widen the dates or clear the type filter. Your own actions, such as creating an API key, appear here.</EmptyState>
                 ) : (
-                  <div class="table-wrap">
+                  <div class="table-wrap" tabIndex={0}>
                     <table class="table" id="audit-table">
                       <thead>
                         <tr>

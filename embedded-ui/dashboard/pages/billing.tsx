@@ -342,7 +342,7 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
       </p>
       <details>
         <summary>{invoice.lines.length === 1 ? "1 line" : `${invoice.lines.length} lines`}</summary>
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0}>
           <table class="table">
             <thead>
               <tr>
@@ -409,7 +409,7 @@ function Ledger({ base, version }: { base: string; version: number }) {
             <EmptyState title="No money has moved yet.">A top-up is the first entry.</EmptyState>
           ) : (
             <>
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="ledger-table">
                   <thead>
                     <tr>

@@ -96,7 +96,7 @@ function ApiKeys({ org }: { org: Org }) {
           list.length === 0 ? (
             <EmptyState title="No API keys yet.">Create one below for your backend or CI; it is shown once.</EmptyState>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0}>
               <table class="table" id="api-key-table">
                 <thead>
                   <tr>

@@ -411,7 +411,7 @@ function AddItem({ base, onAdded }: { base: string; onAdded: () => void }) {
 
 function JudgementTable({ items, caption }: { items: Judgement[]; caption: string }) {
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table class="table" id="outcomes">
         <caption class="visually-hidden">{caption}</caption>
         <thead>

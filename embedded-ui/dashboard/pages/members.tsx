@@ -51,7 +51,7 @@ export function MembersPage({ org }: { org: Org }) {
       <Section title="Members" id="members">
         <Loaded state={members} what="members">
           {(list) => (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0}>
               <table class="table" id="member-table">
                 <thead>
                   <tr>

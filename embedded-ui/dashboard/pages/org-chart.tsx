@@ -109,7 +109,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
   };
 
   return (
-    <div class="chart-wrap">
+    <div class="chart-wrap" tabIndex={0} role="region" aria-label="Org chart (scrolls)">
       <svg
         id="org-chart-svg"
         width={layout.width}
@@ -161,7 +161,6 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
                 role="button"
                 tabIndex={0}
                 aria-pressed={isSelected}
-                aria-label={`${name}, ${subtitle(n.id)}`}
                 data-node-id={n.id}
                 data-node-kind={n.kind}
                 data-node-name={name}
@@ -173,15 +172,16 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
                   }
                 }}
               >
-                <title>{name}</title>
+                {/* The accessible name (SVG's <title>) and the tooltip: the full name, which the drawn text may cut short. */}
+                <title>{`${name}, ${subtitle(n.id)}`}</title>
                 <rect width={NODE_WIDTH} height={NODE_HEIGHT} rx={n.kind === "team" ? 3 : 10} class="node-box" />
                 {n.kind === "ai" ? <rect x={NODE_WIDTH - 34} y={8} width={26} height={16} rx={4} class="node-tag" /> : null}
                 {n.kind === "ai" ? (
-                  <text x={NODE_WIDTH - 21} y={20} class="node-tag-text" text-anchor="middle">
+                  <text x={NODE_WIDTH - 21} y={20} class="node-tag-text" text-anchor="middle" aria-hidden="true">
                     AI
                   </text>
                 ) : null}
-                <g clip-path="url(#node-text)">
+                <g clip-path="url(#node-text)" aria-hidden="true">
                   <text x={12} y={23} class="node-name">
                     {fit(name, n.kind === "ai" ? 18 : 22)}
                   </text>

@@ -1,6 +1,6 @@
 /**
- * Organization settings: general, security (with the block-external-sharing switch) and
- * notifications. Each section is replaced as a whole, so each form sends all its fields.
+ * Organization settings: general, security (with the block-external-sharing switch),
+ * notifications, the onboarding checklist and the API key defaults. Each section is replaced as a whole, so each form sends all its fields.
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
@@ -29,11 +29,32 @@ interface Notifications {
   recipients: string[];
 }
 
+interface Onboarding {
+  completedSteps: string[];
+  dismissed: boolean;
+}
+
+interface ApiKeyScope {
+  defaultScopes: string[];
+  maxTokenLifetimeSeconds: number;
+}
+
 interface Settings {
   general: General;
   security: Security;
   notifications: Notifications;
+  onboarding: Onboarding;
+  apiKeyScope: ApiKeyScope;
 }
+
+/** The console's onboarding checklist: step identifiers stored in settings/onboarding, each with where it is done. */
+const ONBOARDING_STEPS: { id: string; label: string; page: string }[] = [
+  { id: "master_seal", label: "Create the Org Master Seal", page: "" },
+  { id: "invite_members", label: "Invite your team", page: "/members" },
+  { id: "create_app", label: "Create an app group and an application", page: "/apps" },
+  { id: "create_api_key", label: "Create an API key for your backend", page: "/keys" },
+  { id: "review_security", label: "Review the security settings", page: "/settings" },
+];
 
 const list = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 const orNull = (text: string) => text.trim() || null;
@@ -60,6 +81,8 @@ export function SettingsPage({ org }: { org: Org }) {
             <GeneralForm org={org} initial={s.general} />
             <SecurityForm org={org} initial={s.security} />
             <NotificationsForm org={org} initial={s.notifications} />
+            <OnboardingForm org={org} initial={s.onboarding} />
+            <ApiKeyDefaultsForm org={org} initial={s.apiKeyScope} />
           </>
         )}
       </Loaded>
@@ -174,6 +197,83 @@ function NotificationsForm({ org, initial }: { org: Org; initial: Notifications 
         <Toggle label="Security: keys, seals and sign-in notices" checked={emails.security} onChange={(security) => setEmails({ ...emails, security })} />
         <Toggle label="Members: invitations accepted and members removed" checked={emails.members} onChange={(members) => setEmails({ ...emails, members })} />
         <Field label="Extra recipients" hint="Up to 20 addresses, separated by commas; the owner always receives them." value={recipients} onInput={(e) => setRecipients(text(e))} />
+      </Form>
+      <Saved at={saved} />
+    </Section>
+  );
+}
+
+function OnboardingForm({ org, initial }: { org: Org; initial: Onboarding }) {
+  const [done, setDone] = useState(new Set(initial.completedSteps));
+  const [dismissed, setDismissed] = useState(initial.dismissed);
+  const [saved, setSaved] = useState<number | null>(null);
+  const mark = (id: string, on: boolean) => {
+    const next = new Set(done);
+    if (on) next.add(id);
+    else next.delete(id);
+    setDone(next);
+  };
+  const save = async () => {
+    setSaved(null);
+    // Steps this page does not list (set through the API) are kept as they are.
+    const stored = await api<Onboarding>("PUT", `/api/org/${org.slug}/settings/onboarding`, { completedSteps: [...done], dismissed });
+    setDone(new Set(stored.completedSteps));
+    setDismissed(stored.dismissed);
+    setSaved(Date.now());
+  };
+  return (
+    <Section title="Onboarding" id="settings-onboarding">
+      <p class="muted">
+        The first steps of a new organization. Mark what is done; dismissing hides the checklist for everyone. ({ONBOARDING_STEPS.filter((s) => done.has(s.id)).length} of {ONBOARDING_STEPS.length} done)
+      </p>
+      <Form onSubmit={save} submitLabel="Save onboarding">
+        {ONBOARDING_STEPS.map((step) => (
+          <div key={step.id} class="onboarding-step">
+            <Toggle id={`onboarding-${step.id}`} label={step.label} checked={done.has(step.id)} onChange={(on) => mark(step.id, on)} />{" "}
+            <a href={`/orgs/${org.slug}${step.page}`} data-route>
+              Go there<span class="visually-hidden"> to {step.label.toLowerCase()}</span>
+            </a>
+          </div>
+        ))}
+        <Toggle id="onboarding-dismissed" label="Dismiss the checklist" checked={dismissed} onChange={setDismissed} />
+      </Form>
+      <Saved at={saved} />
+    </Section>
+  );
+}
+
+function ApiKeyDefaultsForm({ org, initial }: { org: Org; initial: ApiKeyScope }) {
+  const [scopes, setScopes] = useState(initial.defaultScopes.join(" "));
+  const [lifetime, setLifetime] = useState(String(initial.maxTokenLifetimeSeconds));
+  const [saved, setSaved] = useState<number | null>(null);
+  const save = async () => {
+    setSaved(null);
+    const stored = await api<ApiKeyScope>("PUT", `/api/org/${org.slug}/settings/api-key-scope`, { defaultScopes: list(scopes), maxTokenLifetimeSeconds: Number(lifetime) });
+    setScopes(stored.defaultScopes.join(" "));
+    setLifetime(String(stored.maxTokenLifetimeSeconds));
+    setSaved(Date.now());
+  };
+  return (
+    <Section title="API key defaults" id="settings-api-key-scope">
+      <Form onSubmit={save} submitLabel="Save API key defaults">
+        <Field
+          label="Default scopes of a new API key"
+          id="default-key-scopes"
+          hint="Separated by spaces; each within your own. A key created without scopes gets these."
+          value={scopes}
+          onInput={(e) => setScopes(text(e))}
+        />
+        <Field
+          label="Longest machine token lifetime (seconds)"
+          id="default-token-lifetime"
+          hint="60 to 300; a key with a longer ceiling needs the owner's passkey when it is created."
+          type="number"
+          min={60}
+          max={300}
+          required
+          value={lifetime}
+          onInput={(e) => setLifetime(text(e))}
+        />
       </Form>
       <Saved at={saved} />
     </Section>

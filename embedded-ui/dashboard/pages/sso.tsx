@@ -512,7 +512,7 @@ function ServiceProviderDetails({ org }: { org: Org }) {
             <CopyRow label="ACS URL (HTTP-POST)" value={m.acsUrl} id="sp-acs-url" copyLabel="Copy ACS URL" />
             <div class="copy-row">
               <span class="copy-label">Signing certificate</span>
-              <pre class="certificate" id="sp-certificate">
+              <pre class="certificate" id="sp-certificate" tabIndex={0} aria-label="Signing certificate">
                 {m.certificate}
               </pre>
               <CopyButton text={m.certificate} label="Copy signing certificate" />

@@ -28,6 +28,7 @@ export const BehaviorRollupView = t.Object({
   referrers: t.Array(t.Object({ domain: t.String(), views: t.Integer() })),
   utmSources: t.Array(t.Object({ source: t.String(), views: t.Integer() })),
   countries: t.Array(t.Object({ country: t.String(), views: t.Integer() })),
+  customEvents: t.Array(t.Object({ name: t.String({ description: "custom.<name> without its prefix" }), count: t.Integer() })),
   totals: t.Object({ views: t.Integer(), visitorsUpperBound: t.Integer(), identifiedUsersUpperBound: t.Integer(), avgDwellSec: t.Nullable(t.Number()) }),
 });
 
@@ -57,6 +58,7 @@ export async function behaviorRollupReport(deps: Pick<AppContext, "db" | "clock"
   const referrers = new Map<string, { views: number }>();
   const utmSources = new Map<string, { views: number }>();
   const countries = new Map<string, { views: number }>();
+  const customEvents = new Map<string, { views: number }>();
   const totals = { views: 0, visitors: 0, identified: 0, dwellMs: 0, leaves: 0 };
   for (const [key, rows] of found) {
     const date = key.slice(key.indexOf("|") + 1);
@@ -92,6 +94,9 @@ export async function behaviorRollupReport(deps: Pick<AppContext, "db" | "clock"
         case "country":
           add(countries, row.key, row.views);
           break;
+        case "event":
+          add(customEvents, row.key, row.views);
+          break;
       }
     }
   }
@@ -107,6 +112,7 @@ export async function behaviorRollupReport(deps: Pick<AppContext, "db" | "clock"
     referrers: top(referrers).map(([domain, r]) => ({ domain, views: r.views })),
     utmSources: top(utmSources).map(([source, r]) => ({ source, views: r.views })),
     countries: top(countries).map(([country, r]) => ({ country, views: r.views })),
+    customEvents: top(customEvents).map(([name, r]) => ({ name, count: r.views })),
     totals: {
       views: totals.views,
       visitorsUpperBound: totals.visitors,

@@ -39,7 +39,7 @@ export type RollupKind = "behavior" | "sign_in";
 export type BehaviorRollupRow =
   | { dim: "total"; views: number; visitors: number; identified: number; dwellMs: number; leaves: number }
   | { dim: "page"; key: string; views: number; visitors: number; dwellMs: number; leaves: number }
-  | { dim: "ref" | "utm" | "country"; key: string; views: number };
+  | { dim: "ref" | "utm" | "country" | "event"; key: string; views: number };
 
 /** Sign-in rollup rows: one total, then failures per reason and successes per provider. */
 export type SignInRollupRow =
@@ -89,6 +89,7 @@ export function aggregateBehavior(events: BehaviorSource[]): BehaviorRollupRow[]
   const refs = new Map<string, number>();
   const utms = new Map<string, number>();
   const countries = new Map<string, number>();
+  const customs = new Map<string, number>();
   let views = 0;
   let dwellMs = 0;
   let leaves = 0;
@@ -112,15 +113,20 @@ export function aggregateBehavior(events: BehaviorSource[]): BehaviorRollupRow[]
       p.leaves += 1;
       dwellMs += e.dwellMs;
       leaves += 1;
+    } else if (e.type.startsWith("custom.")) {
+      const name = e.type.slice("custom.".length);
+      customs.set(name, (customs.get(name) ?? 0) + 1);
     }
   }
-  const keyed = (dim: "ref" | "utm" | "country", m: Map<string, number>) => [...m].map(([key, v]): BehaviorRollupRow => ({ dim, key, views: v })).sort(byKey);
+  const keyed = (dim: "ref" | "utm" | "country" | "event", m: Map<string, number>) => [...m].map(([key, v]): BehaviorRollupRow => ({ dim, key, views: v })).sort(byKey);
   return [
     { dim: "total", views, visitors: visitors.size, identified: identified.size, dwellMs, leaves },
     ...[...pages].map(([key, p]): BehaviorRollupRow => ({ dim: "page", key, views: p.views, visitors: p.visitors.size, dwellMs: p.dwellMs, leaves: p.leaves })).sort(byKey),
     ...keyed("ref", refs),
     ...keyed("utm", utms),
     ...keyed("country", countries),
+    // Custom events (signet.track) by name; views counts them.
+    ...keyed("event", customs),
   ];
 }
 

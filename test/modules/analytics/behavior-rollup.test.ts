@@ -111,6 +111,7 @@ describe("GET /api/v1/admin/audit/behavior/rollup", () => {
       ],
       utmSources: [{ source: "news", views: 2 }],
       countries: [{ country: "KR", views: 3 }],
+      customEvents: [{ name: "buy", count: 1 }],
       totals: { views: 3, visitorsUpperBound: 2, identifiedUsersUpperBound: 1, avgDwellSec: 15 },
     });
   });

@@ -1,0 +1,48 @@
+/** The dashboard's language: chosen once (embedded-ui/i18n.ts), changed by the header's switcher, read by components through useT(). */
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import { translator, type Language } from "../i18n";
+import { dashboardCatalog, type DashboardKey } from "./locales";
+
+export interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+export const LanguageContext = createContext<LanguageState>({ language: "en", setLanguage: () => undefined });
+
+export function useLanguage(): LanguageState {
+  return useContext(LanguageContext);
+}
+
+/** The lookup for the current language. */
+export function useT(): (key: DashboardKey, values?: Record<string, string | number>) => string {
+  return translator(dashboardCatalog, useContext(LanguageContext).language);
+}
+
+/** The navigation's words by page path; a page missing here keeps its English label. */
+export const NAV_KEYS: Record<string, DashboardKey> = {
+  "": "nav.overview",
+  "/members": "nav.members",
+  "/roles": "nav.roles",
+  "/service-accounts": "nav.serviceAccounts",
+  "/badges": "nav.badges",
+  "/teams": "nav.teams",
+  "/org-chart": "nav.orgChart",
+  "/approvals": "nav.approvals",
+  "/board": "nav.board",
+  "/meetings": "nav.meetings",
+  "/keys": "nav.keys",
+  "/apps": "nav.apps",
+  "/files": "nav.files",
+  "/audit": "nav.audit",
+  "/analytics": "nav.analytics",
+  "/sso": "nav.sso",
+  "/billing": "nav.billing",
+  "/settings": "nav.settings",
+  "/agents": "nav.agents",
+  "/integrations": "nav.integrations",
+  "/webhooks": "nav.webhooks",
+  "/monetization": "nav.monetization",
+  "/korean-package": "nav.koreanPackage",
+};
