@@ -1410,10 +1410,15 @@ export function dashboardSuite(target: DashboardTarget): void {
             expect(dead).toBe(2);
             answer = 200;
             const before = received.length;
-            await page.locator("#delivery-log button:has-text('Redeliver')").first().click();
+            const letter = page.locator("#delivery-log [data-delivery]").first();
+            const letterId = (await letter.getAttribute("data-delivery"))!;
+            await letter.locator("button:has-text('Redeliver')").click();
             await page.waitForFunction((n) => document.querySelectorAll("#delivery-log [data-delivery]").length === n, dead - 1);
-            expect(received.length).toBe(before + 1);
-            expect(received.at(-1)!.signature.split(" ")).toContain(signatureOf(secret, received.at(-1)!.id, received.at(-1)!.timestamp, received.at(-1)!.body));
+            // The dead letter again, under its own webhook-id. (The redelivery is itself a webhook.* event, which
+            // the queue may already have sent too: count the letter, not everything received.)
+            const again = received.slice(before).filter((r) => r.id === letterId);
+            expect(again).toHaveLength(1);
+            expect(again[0]!.signature.split(" ")).toContain(signatureOf(secret, again[0]!.id, again[0]!.timestamp, again[0]!.body));
           }
           await shot("webhooks");
         } finally {

@@ -109,7 +109,7 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
             list.length === 0 ? (
               <EmptyState title="No agents in this app group." />
             ) : (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0}>
               <table id="agent-table">
                 <thead>
                   <tr>

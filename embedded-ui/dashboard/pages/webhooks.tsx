@@ -62,7 +62,7 @@ export function WebhooksPage({ org }: { org: Org }) {
             list.length === 0 ? (
               <EmptyState title="No subscribers yet." />
             ) : (
-              <div class="table-wrap">
+              <div class="table-wrap" tabIndex={0}>
               <table id="webhook-table">
                 <thead>
                   <tr>
