@@ -1443,7 +1443,10 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.fill("#connector-tenantUrl", "https://engines.bamboohr.example");
         await page.click("#enable-connector button[type=submit]");
         await page.waitForSelector("#connection-status >> text=enabled");
+        // The switch flips at once; the server has it when its POST is answered.
+        const saved = page.waitForResponse((r) => r.url().endsWith("/integrations/hr_directory/notarize-scopes") && r.request().method() === "POST");
         await page.click("#notarize-department-renamed");
+        expect((await saved).status()).toBe(200);
         await page.waitForFunction(() => (document.getElementById("notarize-department-renamed") as HTMLInputElement | null)?.checked === true);
         expect((await t.request("GET", `/api/org/${slug}/integrations/hr_directory/notarize-scopes`, owner)).body.eventTypes).toContain("department.renamed");
 
