@@ -2,7 +2,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import { translator, type Language } from "../i18n";
-import { dashboardCatalog, type DashboardKey } from "./locales";
+import { dashboardCatalog, type DashboardKey } from "./locales/index";
 
 export interface LanguageState {
   language: Language;

@@ -1,10 +1,7 @@
-/**
- * The dashboard's words in every language Signet speaks: the shell (header, navigation,
- * switcher). Pages not yet listed here speak English in every language.
- */
-import type { Catalog } from "../i18n";
+/** The dashboard shell's words: the header, the navigation and the language switcher. */
+import type { Catalog } from "../../i18n";
 
-export type DashboardKey =
+type ShellKey =
   | "skipToContent"
   | "language"
   | "apiReference"
@@ -40,7 +37,7 @@ export type DashboardKey =
   | "nav.monetization"
   | "nav.koreanPackage";
 
-export const dashboardCatalog: Catalog<DashboardKey> = {
+export const shellCatalog: Catalog<ShellKey> = {
   en: {
     skipToContent: "Skip to content",
     language: "Language",

@@ -1,0 +1,18 @@
+/**
+ * The dashboard's one catalog, in every language Signet speaks: the shell's words and each
+ * page's, one file per page in this folder. Keys are prefixed by their file ("members.…"),
+ * so no two parts define the same key (test/surfaces/i18n.test.ts checks it).
+ */
+import type { Catalog, Language } from "../../i18n";
+import { LANGUAGES } from "../../i18n";
+import { shellCatalog } from "./shell";
+
+/** Every part of the dashboard's catalog; a new page's catalog joins this list. */
+export const dashboardCatalogParts = [shellCatalog] as const;
+
+type KeyOf<C> = C extends Catalog<infer K> ? K : never;
+export type DashboardKey = KeyOf<(typeof dashboardCatalogParts)[number]>;
+
+export const dashboardCatalog = Object.fromEntries(
+  LANGUAGES.map((language) => [language, Object.assign({}, ...dashboardCatalogParts.map((part) => part[language]))]),
+) as Catalog<DashboardKey> satisfies Record<Language, unknown>;
