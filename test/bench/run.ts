@@ -4,7 +4,7 @@
  * at idle, under each load and through a steady mixed soak. Not a timed test (CI never
  * runs it): it prints figures. docs/performance.md explains the method.
  *
- *   bun test/bench/run.ts [--seconds 10] [--connections 32] [--soak 60] [--only me,jwks] [--data-scale]
+ *   bun test/bench/run.ts [--seconds 10] [--connections 32] [--soak 60] [--only me,jwks] [--data-scale] [--json FILE]
  *
  * SIGNET_BINARY names the binary (default: one built now with build/compile.ts). It is
  * started from an empty scratch directory, as a self-hoster meets it; SIGNET_DATABASE_URL
@@ -16,7 +16,7 @@
  * machine (the permits' ceiling), and oidc-provider's client_credentials grant (the
  * M2M exchange's peer).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     soak: { type: "string", default: "60" },
     only: { type: "string" },
     "data-scale": { type: "boolean", default: false },
+    /** Also write the rows and memory figures as JSON to this file (compare.ts reads it). */
+    json: { type: "string" },
   },
 });
 const seconds = Number(args.seconds);
@@ -49,6 +51,14 @@ function rssMiB(pid: number): number {
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : NaN;
 }
 
+/** CPU seconds (user + system, every thread) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+
 async function waitFor(url: string, what: string): Promise<void> {
   const started = performance.now();
   for (;;) {
@@ -59,13 +69,14 @@ async function waitFor(url: string, what: string): Promise<void> {
 }
 
 /** A reference server (ceiling-server.ts) in its own process. */
-async function startReference(mode: "bare" | "elysia"): Promise<{ url: string; stop(): Promise<void> }> {
+async function startReference(mode: "bare" | "elysia"): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = freePort();
   const proc = Bun.spawn([BUN, join(import.meta.dir, "ceiling-server.ts"), mode, String(port)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url, `the ${mode} reference`);
   return {
     url,
+    pid: proc.pid,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -130,15 +141,22 @@ async function startBinary(binary: string): Promise<Signet> {
   };
 }
 
-/** A load while the server's RSS is read every 250 ms: the figures and the highest RSS seen. */
-async function loadWatched(pid: number | null, options: LoadOptions): Promise<{ result: LoadResult; peakRssMiB: number | null }> {
-  let peak = pid === null ? NaN : rssMiB(pid);
-  const timer = pid === null ? null : setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
+interface Measured extends LoadResult {
+  cpuUsPerRequest: number;
+  peakRssMiB: number;
+}
+
+/** A load on the server process `pid`, whose RSS is read every 250 ms and its CPU time before and after. */
+async function loadWatched(pid: number, options: LoadOptions): Promise<Measured> {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
+  const cpuBefore = cpuSeconds(pid);
   try {
     const result = await load({ connections, seconds, ...options });
-    return { result, peakRssMiB: pid === null ? null : peak };
+    const answered = result.requestsPerSecond * result.seconds;
+    return { ...result, cpuUsPerRequest: ((cpuSeconds(pid) - cpuBefore) * 1e6) / answered, peakRssMiB: peak };
   } finally {
-    if (timer) clearInterval(timer);
+    clearInterval(timer);
   }
 }
 
@@ -147,15 +165,15 @@ function doubts(r: LoadResult): string | undefined {
   return notes.length ? notes.join(", ") : undefined;
 }
 
-function reference(path: string, r: LoadResult, share: number | null = null): Row {
-  return { path, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, share, budget: "reference", met: null, note: doubts(r) };
+function reference(path: string, r: LoadResult & { cpuUsPerRequest?: number }, share: number | null = null): Row {
+  return { path, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, cpuUsPerRequest: r.cpuUsPerRequest, share, budget: "reference", met: null, note: doubts(r) };
 }
 
 /** A row against a budget: a share of `base` at least `minShare`, and p99 at most `maxP99Ms` when given. */
-function budgeted(path: string, r: LoadResult, base: number, minShare: number, budget: string, maxP99Ms?: number): Row {
+function budgeted(path: string, r: Measured, base: number, minShare: number, budget: string, maxP99Ms?: number): Row {
   const share = r.requestsPerSecond / base;
   const met = share >= minShare && (maxP99Ms === undefined || r.p99Ms <= maxP99Ms) && r.non2xx === 0 && r.errors === 0;
-  return { path, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, share, budget, met, note: doubts(r) };
+  return { path, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, cpuUsPerRequest: r.cpuUsPerRequest, share, budget, met, note: doubts(r) };
 }
 
 async function exchangeToken(signet: Signet): Promise<string> {
@@ -172,17 +190,17 @@ if (only.has("exchange")) await ensureBenchDeps();
 
 // References first, each alone on the machine.
 const bare = await startReference("bare");
-const ceiling = (await loadWatched(null, { name: "bare", url: bare.url })).result;
+const ceiling = await loadWatched(bare.pid, { name: "bare", url: bare.url });
 await bare.stop();
 rows.push(reference("ceiling: bare Bun.serve, small JSON", ceiling, 1));
 if (only.has("elysia")) {
   const elysia = await startReference("elysia");
-  const r = (await loadWatched(null, { name: "elysia", url: elysia.url })).result;
+  const r = await loadWatched(elysia.pid, { name: "elysia", url: elysia.url });
   await elysia.stop();
   rows.push(reference("wall: Elysia, one empty route", r, r.requestsPerSecond / ceiling.requestsPerSecond));
 }
 const signingCeiling = only.has("permits") ? await rs256SigningCeiling() : 0;
-let peer: LoadResult | null = null;
+let peer: Measured | null = null;
 if (only.has("exchange")) {
   const port = freePort();
   const proc = Bun.spawn(["node", join(import.meta.dir, "oidc-provider-peer.mjs")], {
@@ -192,7 +210,7 @@ if (only.has("exchange")) {
   });
   await new Response(proc.stdout).body!.getReader().read();
   const headers = { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("bench:bench-secret").toString("base64")}` };
-  peer = (await loadWatched(null, { name: "oidc", url: `http://127.0.0.1:${port}/token`, method: "POST", headers, body: "grant_type=client_credentials&scope=api" })).result;
+  peer = await loadWatched(proc.pid, { name: "oidc", url: `http://127.0.0.1:${port}/token`, method: "POST", headers, body: "grant_type=client_credentials&scope=api" });
   proc.kill("SIGTERM");
   await proc.exited;
 }
@@ -210,9 +228,9 @@ try {
   const permitBody = JSON.stringify({ requestedScope: "org.member.list" });
   const exchangeBody = JSON.stringify({ orgSlug: signet.slug, apiKey: signet.apiKey });
   const watched = async (label: string, options: LoadOptions) => {
-    const { result, peakRssMiB } = await loadWatched(signet.pid, options);
-    memory.push([`peak under ${label}`, peakRssMiB!]);
-    return result;
+    const measured = await loadWatched(signet.pid, options);
+    memory.push([`peak under ${label}`, measured.peakRssMiB]);
+    return measured;
   };
 
   if (only.has("healthz")) rows.push(budgeted("GET /healthz", await watched("/healthz", { name: "healthz", url: `${signet.url}/healthz` }), base, 0.8, "≥ 0.8 of ceiling"));
@@ -257,7 +275,7 @@ try {
     const started = performance.now();
     soak.push([0, rssMiB(signet.pid)]);
     const timer = setInterval(() => soak.push([Math.round((performance.now() - started) / 1000), rssMiB(signet.pid)]), 1000);
-    const r = await load({ name: "soak", url: signet.url, mix, connections, seconds: soakSeconds });
+    const r = await loadWatched(signet.pid, { name: "soak", url: signet.url, mix, seconds: soakSeconds });
     clearInterval(timer);
     soak.push([Math.round((performance.now() - started) / 1000), rssMiB(signet.pid)]);
     rows.push(reference(`soak: steady mix for ${soakSeconds} s`, r));
@@ -291,3 +309,4 @@ if (soak.length > 0) {
   console.log(`second half: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB → ${growth <= Math.max(4, mid[1] * 0.05) ? "flat" : "GROWS"}`);
   console.log(`samples (s:MiB): ${soak.map(([t, m]) => `${t}:${m.toFixed(0)}`).join(" ")}`);
 }
+if (args.json) writeFileSync(args.json, JSON.stringify({ rows, memory, soak }, null, 2));

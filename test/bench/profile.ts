@@ -1,0 +1,65 @@
+/**
+ * Where a hot path's time goes: `signet serve` from the sources under Bun's sampling CPU
+ * profiler while wrk drives one path, then the profile's hottest functions. Evidence for
+ * docs/performance.md; not a timed test.
+ *
+ *   bun test/bench/profile.ts healthz|jwks|me|permits|exchange [seconds] [out-dir]
+ *
+ * The out dir (default: a temp dir) keeps the .cpuprofile (for Chrome DevTools or
+ * speedscope, as a flame graph) and Bun's Markdown summary of it.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { load, ROOT, type LoadOptions } from "./m2m-support";
+
+const [which = "me", secondsArg = "10", outArg] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const out = outArg ?? mkdtempSync(join(tmpdir(), "signet-profile-"));
+mkdirSync(out, { recursive: true });
+const BUN = process.execPath;
+const dataDir = mkdtempSync(join(tmpdir(), "signet-profile-data-"));
+const port = 20000 + Math.floor(Math.random() * 20000);
+const url = `http://127.0.0.1:${port}`;
+const env = { ...process.env, SIGNET_DATA_DIR: dataDir, SIGNET_HOST: "127.0.0.1", SIGNET_PORT: String(port), SIGNET_BASE_URL: url, SIGNET_LOG_LEVEL: process.env.SIGNET_BENCH_LOG_LEVEL ?? "info" };
+
+const boot = Bun.spawnSync([BUN, join(ROOT, "src/main.ts"), "admin", "bootstrap", "--email", "bench@bench.example", "--org", "Bench Co"], { env, stderr: "inherit" });
+if (boot.exitCode !== 0) throw new Error("admin bootstrap failed");
+const { slug, apiKey, sessionToken } = JSON.parse(boot.stdout.toString());
+const server = Bun.spawn([BUN, "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${out}`, `--cpu-prof-name=${which}.cpuprofile`, join(ROOT, "src/main.ts"), "serve"], {
+  env,
+  stdout: Bun.file(join(dataDir, "access.log")),
+  stderr: "inherit",
+});
+for (const started = performance.now(); !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); await Bun.sleep(20)) {
+  if (performance.now() - started > 20_000) throw new Error("signet serve did not start");
+}
+
+const exchangeBody = JSON.stringify({ orgSlug: slug, apiKey });
+const token = async () => ((await (await fetch(`${url}/api/m2m/token`, { method: "POST", headers: { "content-type": "application/json" }, body: exchangeBody })).json()) as { accessToken: string }).accessToken;
+const targets: Record<string, () => Promise<LoadOptions>> = {
+  healthz: async () => ({ name: which, url: `${url}/healthz` }),
+  jwks: async () => ({ name: which, url: `${url}/api/public/orgs/${slug}/jwks.json` }),
+  me: async () => ({ name: which, url: `${url}/api/org/${slug}/me`, headers: { authorization: `Bearer ${await token()}` } }),
+  permits: async () => ({
+    name: which,
+    url: `${url}/api/org/${slug}/permits/issue`,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${sessionToken}` },
+    body: JSON.stringify({ requestedScope: "org.member.list" }),
+  }),
+  exchange: async () => ({ name: which, url: `${url}/api/m2m/token`, method: "POST", headers: { "content-type": "application/json" }, body: exchangeBody }),
+};
+if (!targets[which]) throw new Error(`unknown path "${which}" (known: ${Object.keys(targets).join(", ")})`);
+try {
+  const result = await load({ ...(await targets[which]()), connections: 32, seconds });
+  console.log(JSON.stringify(result));
+} finally {
+  server.kill("SIGTERM");
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const summary = readdirSync(out).find((name) => name.endsWith(".md"));
+if (!summary || !existsSync(join(out, `${which}.cpuprofile`))) throw new Error(`no profile written in ${out}`);
+console.log(`profile: ${join(out, `${which}.cpuprofile`)}\nsummary: ${join(out, summary)}\n`);
+console.log(readFileSync(join(out, summary), "utf8").split("\n").slice(0, 80).join("\n"));
