@@ -8,7 +8,7 @@
  * The out dir (default: a temp dir) keeps the .cpuprofile (for Chrome DevTools or
  * speedscope, as a flame graph) and Bun's Markdown summary of it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { load, ROOT, type LoadOptions } from "./m2m-support";
@@ -26,7 +26,7 @@ const env = { ...process.env, SIGNET_DATA_DIR: dataDir, SIGNET_HOST: "127.0.0.1"
 const boot = Bun.spawnSync([BUN, join(ROOT, "src/main.ts"), "admin", "bootstrap", "--email", "bench@bench.example", "--org", "Bench Co"], { env, stderr: "inherit" });
 if (boot.exitCode !== 0) throw new Error("admin bootstrap failed");
 const { slug, apiKey, sessionToken } = JSON.parse(boot.stdout.toString());
-const server = Bun.spawn([BUN, "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${out}`, `--cpu-prof-name=${which}.cpuprofile`, join(ROOT, "src/main.ts"), "serve"], {
+const server = Bun.spawn([BUN, "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${out}`, `--cpu-prof-name=${which}`, join(ROOT, "src/main.ts"), "serve"], {
   env,
   stdout: Bun.file(join(dataDir, "access.log")),
   stderr: "inherit",
@@ -59,7 +59,9 @@ try {
   await server.exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
-const summary = readdirSync(out).find((name) => name.endsWith(".md"));
-if (!summary || !existsSync(join(out, `${which}.cpuprofile`))) throw new Error(`no profile written in ${out}`);
-console.log(`profile: ${join(out, `${which}.cpuprofile`)}\nsummary: ${join(out, summary)}\n`);
+const written = readdirSync(out).filter((name) => name.startsWith(which));
+const profile = written.find((name) => name.endsWith(".cpuprofile"));
+const summary = written.find((name) => name.endsWith(".md"));
+if (!profile || !summary) throw new Error(`no profile written in ${out}`);
+console.log(`profile: ${join(out, profile)}\nsummary: ${join(out, summary)}\n`);
 console.log(readFileSync(join(out, summary), "utf8").split("\n").slice(0, 80).join("\n"));
