@@ -9,13 +9,13 @@ import { ApiError } from "../../src/platform/http/errors";
 import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
 import { clientIp, inCidrs, parseCidrList } from "../../src/platform/http/ip";
 import { jsonContainsNul, jsonNestingExceeds, MAX_JSON_DEPTH } from "../../src/platform/http/json";
-import { createLogger } from "../../src/platform/log";
+import { batchedLineWriter, createLogger, FLUSH_INTERVAL_MS } from "../../src/platform/log";
 import { createTestApp, send, type TestApp } from "../support/harness";
 
-function kernelApp(logs: any[], trusted = "") {
+function kernelApp(logs: any[], trusted = "", accessLogSample?: number) {
   const bodyLimits = new Map<string, number>();
   const app = new Elysia()
-    .use(httpKernel({ logger: createLogger("debug", (l) => logs.push(JSON.parse(l))), trustedProxies: parseCidrList(trusted), bodyLimits }))
+    .use(httpKernel({ logger: createLogger("debug", (l) => logs.push(JSON.parse(l))), trustedProxies: parseCidrList(trusted), bodyLimits, accessLogSample }))
     .post("/echo", ({ body }) => body, {
       body: schema.Object({ name: schema.String({ maxLength: 10 }), count: schema.Integer({ minimum: 0 }), tags: schema.Optional(schema.Array(schema.String())) }),
     })
@@ -167,6 +167,67 @@ describe("request ids and access logs", () => {
     expect(line).toMatchObject({ level: "info", method: "GET", path: "/healthz", route: "/healthz", status: 200 });
     expect(typeof line!.durationMs).toBe("number");
     expect(typeof line!.time).toBe("string");
+  });
+});
+
+describe("access log sampling and batching", () => {
+  test("with a sample of 0.1, about one successful request in ten is written, and every 4xx and 5xx", async () => {
+    const logs: any[] = [];
+    const app = kernelApp(logs, "", 0.1).get("/fine", () => "ok");
+    for (let i = 0; i < 2000; i++) await app.handle(new Request("http://localhost/fine"));
+    for (let i = 0; i < 20; i++) await app.handle(new Request("http://localhost/teapot"));
+    for (let i = 0; i < 20; i++) await app.handle(new Request("http://localhost/boom"));
+    await Bun.sleep(5);
+    const lines = logs.filter((l) => l.msg === "request");
+    const fine = lines.filter((l) => l.path === "/fine").length;
+    // Binomial(2000, 0.1): 200 ± 13; outside 120..280 is more than six deviations off.
+    expect(fine).toBeGreaterThan(120);
+    expect(fine).toBeLessThan(280);
+    expect(lines.filter((l) => l.status === 418)).toHaveLength(20);
+    expect(lines.filter((l) => l.status === 500)).toHaveLength(20);
+    expect(logs.filter((l) => l.msg === "unhandled error")).toHaveLength(20);
+  });
+
+  test("without a sample every request is written", async () => {
+    const logs: any[] = [];
+    const app = kernelApp(logs).get("/fine", () => "ok");
+    for (let i = 0; i < 200; i++) await app.handle(new Request("http://localhost/fine"));
+    await Bun.sleep(5);
+    expect(logs.filter((l) => l.msg === "request" && l.path === "/fine")).toHaveLength(200);
+  });
+
+  test("lines are written together once the flush interval has passed, in order, and whole", async () => {
+    const { mkdtempSync, openSync, closeSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "signet-log-")), "out.log");
+    const fd = openSync(file, "w");
+    try {
+      const write = batchedLineWriter(fd);
+      for (let i = 0; i < 100; i++) write(JSON.stringify({ n: i, text: "é\n\"" }));
+      expect(readFileSync(file, "utf8")).toBe("");
+      await Bun.sleep(FLUSH_INTERVAL_MS * 3);
+      const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.n)).toEqual([...Array(100).keys()]);
+      expect(lines[0].text).toBe("é\n\"");
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  test("past 64 KiB waiting, lines go out at once", async () => {
+    const { mkdtempSync, openSync, closeSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "signet-log-")), "out.log");
+    const fd = openSync(file, "w");
+    try {
+      const write = batchedLineWriter(fd);
+      for (let i = 0; i < 70; i++) write("x".repeat(1023));
+      expect(readFileSync(file, "utf8").length).toBe(64 * 1024);
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 
