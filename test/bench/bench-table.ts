@@ -1,6 +1,6 @@
 /**
- * The one table `npm run bench` prints (test/bench/run.ts), and the row shape another
- * section (the data-scale figures of test/bench/data-scale.ts) hands to it.
+ * The one table `npm run bench` prints (test/bench/run.ts): the hot paths against their
+ * ceilings and budgets.
  */
 
 export interface Row {
@@ -45,15 +45,3 @@ export function formatTable(rows: readonly Row[]): string {
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.map(line)].join("\n");
 }
 
-/**
- * What `bun test/bench/run.ts --data-scale` hands to test/bench/data-scale.ts, which
- * exports `dataScaleRows(options): Promise<Row[]>` (SIGNET_DATABASE_URL picks the dialect
- * there as here).
- */
-export interface DataScaleOptions {
-  /** The compiled binary the hot paths were measured on. */
-  binary: string;
-  /** wrk's duration per measured route, and its connections. */
-  seconds: number;
-  connections: number;
-}

@@ -4,7 +4,7 @@
  * at idle, under each load and through a steady mixed soak. Not a timed test (CI never
  * runs it): it prints figures. docs/performance.md explains the method.
  *
- *   bun test/bench/run.ts [--seconds 10] [--connections 32] [--soak 60] [--only me,jwks] [--data-scale] [--json FILE]
+ *   bun test/bench/run.ts [--seconds 10] [--connections 32] [--soak 60] [--only me,jwks] [--data-scale DATA_DIR] [--json FILE]
  *
  * SIGNET_BINARY names the binary (default: one built now with build/compile.ts). It is
  * started from an empty scratch directory, as a self-hoster meets it; SIGNET_DATABASE_URL
@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { formatTable, type DataScaleOptions, type Row } from "./bench-table";
+import { formatTable, type Row } from "./bench-table";
 import { benchDeps, ensureBenchDeps, load, rs256SigningCeiling, ROOT, type LoadOptions, type LoadResult, type MixedRequest } from "./m2m-support";
 
 const { values: args } = parseArgs({
@@ -29,7 +29,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "32" },
     soak: { type: "string", default: "60" },
     only: { type: "string" },
-    "data-scale": { type: "boolean", default: false },
+    /** A data dir seeded by test/bench/seed-scale.ts: its data-scale figures follow the table. */
+    "data-scale": { type: "string" },
     /** Also write the rows and memory figures as JSON to this file (compare.ts reads it). */
     json: { type: "string" },
   },
@@ -286,16 +287,6 @@ try {
   await signet.stop();
 }
 
-// The data-scale section (test/bench/data-scale.ts, written with the data-scale work): its rows join the table.
-if (args["data-scale"]) {
-  const file = join(import.meta.dir, "data-scale.ts");
-  if (!existsSync(file)) console.error("--data-scale: test/bench/data-scale.ts does not exist (yet); no data-scale rows");
-  else {
-    const { dataScaleRows } = (await import(file)) as { dataScaleRows(options: DataScaleOptions): Promise<Row[]> };
-    rows.push(...(await dataScaleRows({ binary, seconds, connections })));
-  }
-}
-
 console.log(`\nSignet ${binary} on ${process.env.SIGNET_DATABASE_URL ? "PostgreSQL" : "SQLite"}; wrk 1 thread, ${connections} connections, ${seconds} s a path; ${new Date().toISOString()}\n`);
 console.log(formatTable(rows));
 console.log("\nResident memory (RSS) of signet serve:\n");
@@ -308,5 +299,19 @@ if (soak.length > 0) {
   // The first half warms the caches and the heap; from then on steady load must not add.
   console.log(`second half: ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB → ${growth <= Math.max(4, mid[1] * 0.05) ? "flat" : "GROWS"}`);
   console.log(`samples (s:MiB): ${soak.map(([t, m]) => `${t}:${m.toFixed(0)}`).join(" ")}`);
+}
+
+// The data-scale section, the data-scale work's own (test/bench/data-scale.ts, on a data dir
+// seeded by test/bench/seed-scale.ts): `dataScaleRows(options)` gives its rows, printed
+// with its own formatTable (its rows are per route and data size, not against a ceiling).
+if (args["data-scale"]) {
+  const file = join(import.meta.dir, "data-scale.ts");
+  if (!existsSync(file)) console.error("--data-scale: test/bench/data-scale.ts does not exist in this tree; no data-scale figures");
+  else {
+    const section = (await import(file)) as { dataScaleRows(options: { dataDir: string; binary: string }): Promise<unknown[]>; formatTable?(rows: unknown[]): string };
+    const scaleRows = await section.dataScaleRows({ dataDir: args["data-scale"], binary });
+    console.log("\nData scale:\n");
+    console.log(section.formatTable ? section.formatTable(scaleRows) : scaleRows.map((row) => JSON.stringify(row)).join("\n"));
+  }
 }
 if (args.json) writeFileSync(args.json, JSON.stringify({ rows, memory, soak }, null, 2));
