@@ -12,7 +12,7 @@ const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 32);
 await ensureBenchDeps();
 
-const ceiling = await rs256SigningCeiling();
+const { perSecond: ceiling } = await rs256SigningCeiling();
 const results: LoadResult[] = [];
 const signet = await startSignet();
 try {

@@ -200,7 +200,7 @@ if (only.has("elysia")) {
   await elysia.stop();
   rows.push(reference("wall: Elysia, one empty route", r, r.requestsPerSecond / ceiling.requestsPerSecond));
 }
-const signingCeiling = only.has("permits") ? await rs256SigningCeiling() : 0;
+const signing = only.has("permits") ? await rs256SigningCeiling() : null;
 let peer: Measured | null = null;
 if (only.has("exchange")) {
   const port = freePort();
@@ -251,9 +251,9 @@ try {
   if (only.has("permits")) {
     const check = await fetch(`${signet.url}${permitPath}`, { method: "POST", headers: permitHeaders, body: permitBody });
     if (check.status !== 200) throw new Error(`permit issue answered ${check.status}: ${await check.text()}`);
-    rows.push({ path: "RS256 signing ceiling (thread pool)", requestsPerSecond: signingCeiling, p50Ms: null, p99Ms: null, share: null, budget: "reference", met: null });
+    rows.push({ path: "RS256 signing ceiling (thread pool)", requestsPerSecond: signing!.perSecond, p50Ms: null, p99Ms: null, cpuUsPerRequest: signing!.cpuUsPerSignature, share: null, budget: "reference", met: null });
     const r = await watched("permits", { name: "permits", url: `${signet.url}${permitPath}`, method: "POST", headers: permitHeaders, body: permitBody });
-    rows.push(budgeted("POST permits/issue (RS256)", r, signingCeiling, 0.8, "≥ 0.8 of RS256 ceiling"));
+    rows.push(budgeted("POST permits/issue (RS256)", r, signing!.perSecond, 0.8, "≥ 0.8 of RS256 ceiling"));
   }
   if (only.has("exchange") && peer) {
     rows.push(reference("oidc-provider client_credentials", peer));
