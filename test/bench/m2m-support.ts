@@ -197,8 +197,9 @@ export interface SignetServer {
  * `signet serve` from the sources on a fresh SQLite data dir (or SIGNET_DATABASE_URL), at
  * SIGNET_BENCH_LOG_LEVEL (default info: one access-log line per request, as in
  * production), after `signet admin bootstrap` has made an organization and its key.
+ * `runtimeFlags` go to bun before the entry (profile.ts: the CPU profiler's).
  */
-export async function startSignet(): Promise<SignetServer> {
+export async function startSignet(runtimeFlags: string[] = []): Promise<SignetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "signet-bench-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const env = {
@@ -212,7 +213,7 @@ export async function startSignet(): Promise<SignetServer> {
   const boot = Bun.spawnSync([BUN, join(ROOT, "src/main.ts"), "admin", "bootstrap", "--email", "bench@bench.example", "--org", "Bench Co"], { env, stderr: "inherit" });
   if (boot.exitCode !== 0) throw new Error("admin bootstrap failed");
   const { slug, orgId, apiKey, sessionToken } = JSON.parse(boot.stdout.toString());
-  const proc = Bun.spawn([BUN, join(ROOT, "src/main.ts"), "serve"], { env, stdout: "ignore", stderr: "inherit" });
+  const proc = Bun.spawn([BUN, ...runtimeFlags, join(ROOT, "src/main.ts"), "serve"], { env, stdout: "ignore", stderr: "inherit" });
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   for (;;) {

@@ -8,32 +8,17 @@
  * The out dir (default: a temp dir) keeps the .cpuprofile (for Chrome DevTools or
  * speedscope, as a flame graph) and Bun's Markdown summary of it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { load, ROOT, type LoadOptions } from "./m2m-support";
+import { load, startSignet, type LoadOptions } from "./m2m-support";
 
 const [which = "me", secondsArg = "10", outArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
 const out = outArg ?? mkdtempSync(join(tmpdir(), "signet-profile-"));
 mkdirSync(out, { recursive: true });
-const BUN = process.execPath;
-const dataDir = mkdtempSync(join(tmpdir(), "signet-profile-data-"));
-const port = 20000 + Math.floor(Math.random() * 20000);
-const url = `http://127.0.0.1:${port}`;
-const env = { ...process.env, SIGNET_DATA_DIR: dataDir, SIGNET_HOST: "127.0.0.1", SIGNET_PORT: String(port), SIGNET_BASE_URL: url, SIGNET_LOG_LEVEL: process.env.SIGNET_BENCH_LOG_LEVEL ?? "info" };
-
-const boot = Bun.spawnSync([BUN, join(ROOT, "src/main.ts"), "admin", "bootstrap", "--email", "bench@bench.example", "--org", "Bench Co"], { env, stderr: "inherit" });
-if (boot.exitCode !== 0) throw new Error("admin bootstrap failed");
-const { slug, apiKey, sessionToken } = JSON.parse(boot.stdout.toString());
-const server = Bun.spawn([BUN, "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${out}`, `--cpu-prof-name=${which}`, join(ROOT, "src/main.ts"), "serve"], {
-  env,
-  stdout: Bun.file(join(dataDir, "access.log")),
-  stderr: "inherit",
-});
-for (const started = performance.now(); !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); await Bun.sleep(20)) {
-  if (performance.now() - started > 20_000) throw new Error("signet serve did not start");
-}
+const server = await startSignet(["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${out}`, `--cpu-prof-name=${which}`]);
+const { url, slug, apiKey, sessionToken } = server;
 
 const exchangeBody = JSON.stringify({ orgSlug: slug, apiKey });
 const token = async () => ((await (await fetch(`${url}/api/m2m/token`, { method: "POST", headers: { "content-type": "application/json" }, body: exchangeBody })).json()) as { accessToken: string }).accessToken;
@@ -55,9 +40,7 @@ try {
   const result = await load({ ...(await targets[which]()), connections: 32, seconds });
   console.log(JSON.stringify(result));
 } finally {
-  server.kill("SIGTERM");
-  await server.exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 const written = readdirSync(out).filter((name) => name.startsWith(which));
 const profile = written.find((name) => name.endsWith(".cpuprofile"));
