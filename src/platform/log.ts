@@ -70,8 +70,8 @@ let stdoutWriter: ((line: string) => void) | null = null;
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
   const out = write ?? (stdoutWriter ??= batchedLineWriter(1));
   const emit = (at: Exclude<LogLevel, "silent">) => {
-    // The line's head is the same object as before ({ time, level, msg, ...fields }), written
-    // without copying the fields into a new object first (the access log writes one per request).
+    // The line is the object { time, level, msg, ...fields }, written without first copying the
+    // fields into a new object (the access log writes one line per request).
     const head = `","level":${JSON.stringify(at)},"msg":`;
     return (msg: string, fields?: Record<string, unknown>) => {
       if (RANK[at] < RANK[level]) return;
