@@ -4,6 +4,9 @@
  * real kernel; the real app answers the rest.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Elysia, t as schema } from "elysia";
 import { ApiError } from "../../src/platform/http/errors";
 import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
@@ -196,39 +199,32 @@ describe("access log sampling and batching", () => {
     expect(logs.filter((l) => l.msg === "request" && l.path === "/fine")).toHaveLength(200);
   });
 
-  test("lines are written together once the flush interval has passed, in order, and whole", async () => {
-    const { mkdtempSync, openSync, closeSync, readFileSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
+  /** A batched writer on a fresh file; `written()` reads what has reached the file so far. */
+  async function withLogFile(use: (write: (line: string) => void, written: () => string) => Promise<void>): Promise<void> {
     const file = join(mkdtempSync(join(tmpdir(), "signet-log-")), "out.log");
     const fd = openSync(file, "w");
     try {
-      const write = batchedLineWriter(fd);
+      await use(batchedLineWriter(fd), () => readFileSync(file, "utf8"));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  test("lines are written together once the flush interval has passed, in order, and whole", () =>
+    withLogFile(async (write, written) => {
       for (let i = 0; i < 100; i++) write(JSON.stringify({ n: i, text: "é\n\"" }));
-      expect(readFileSync(file, "utf8")).toBe("");
+      expect(written()).toBe("");
       await Bun.sleep(FLUSH_INTERVAL_MS * 3);
-      const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+      const lines = written().trimEnd().split("\n").map((l) => JSON.parse(l));
       expect(lines.map((l) => l.n)).toEqual([...Array(100).keys()]);
       expect(lines[0].text).toBe("é\n\"");
-    } finally {
-      closeSync(fd);
-    }
-  });
+    }));
 
-  test("past 64 KiB waiting, lines go out at once", async () => {
-    const { mkdtempSync, openSync, closeSync, readFileSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const file = join(mkdtempSync(join(tmpdir(), "signet-log-")), "out.log");
-    const fd = openSync(file, "w");
-    try {
-      const write = batchedLineWriter(fd);
+  test("past 64 KiB waiting, lines go out at once", () =>
+    withLogFile(async (write, written) => {
       for (let i = 0; i < 70; i++) write("x".repeat(1023));
-      expect(readFileSync(file, "utf8").length).toBe(64 * 1024);
-    } finally {
-      closeSync(fd);
-    }
-  });
+      expect(written().length).toBe(64 * 1024);
+    }));
 });
 
 describe("client IP behind trusted proxies", () => {
