@@ -14,7 +14,7 @@ export function createApp(ctx: AppContext) {
   const mounted = ctx.modules.filter((m) => !m.mountedWhen || m.mountedWhen(ctx));
   const errorCodes = mergeCatalogs([kernelErrors, ...ctx.modules.flatMap((m) => m.errors ?? [])]);
   const app = new Elysia()
-    .use(httpKernel({ logger: ctx.logger, trustedProxies: ctx.config.trustedProxies, bodyLimits, hsts: ctx.config.tls !== null, refusalObservers: mounted.flatMap((m) => m.refusals?.(ctx) ?? []) }))
+    .use(httpKernel({ logger: ctx.logger, trustedProxies: ctx.config.trustedProxies, bodyLimits, hsts: ctx.config.tls !== null, accessLogSample: ctx.config.accessLogSample, refusalObservers: mounted.flatMap((m) => m.refusals?.(ctx) ?? []) }))
     .use(apiReference(ctx, mounted.flatMap((m) => m.tags ?? []), errorCodes));
   for (const module of mounted) for (const routes of module.routes?.(ctx) ?? []) app.use(routes);
   // Routes declare a body limit other than the default, what a key needs to call them and the errors they answer, in `detail` (documented there too).

@@ -112,6 +112,8 @@ export interface Config {
   storage: StorageConfig;
   dev: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** The share of successful requests the access log writes (1: every one); 4xx and 5xx are always written (docs/operations.md "Logs"). */
+  accessLogSample: number;
   /** How long SIGTERM waits for requests and job runs under way before the process exits anyway (docs/operations.md). */
   shutdownGraceMs: number;
   /**
@@ -189,6 +191,12 @@ export const SETTINGS: Setting[] = [
   { env: "SIGNET_S3_FORCE_PATH_STYLE", flag: "--s3-force-path-style", help: "use path-style S3 addressing (1 or 0)", default: "0" },
   { env: "SIGNET_DEV", flag: "--dev", help: "developer mode: serves the outbox at /api/dev/outbox (1 or 0)", default: "0" },
   { env: "SIGNET_LOG_LEVEL", flag: "--log-level", help: "debug, info, warn, error or silent", default: "info" },
+  {
+    env: "SIGNET_ACCESS_LOG_SAMPLE",
+    flag: "--access-log-sample",
+    help: "share of successful requests the access log writes, above 0 up to 1 (e.g. 0.1); every 4xx and 5xx is written",
+    default: "1",
+  },
   { env: "SIGNET_SHUTDOWN_GRACE", flag: "--shutdown-grace", help: "seconds SIGTERM waits for requests and jobs under way before exiting", default: "20" },
   { env: "SIGNET_METRICS_TOKEN", flag: "--metrics-token", help: "serve GET /metrics (Prometheus) to Authorization: Bearer <this token>; off when neither this nor --metrics-listen is set" },
   { env: "SIGNET_METRICS_LISTEN", flag: "--metrics-listen", help: "serve GET /metrics on this host:port of its own (e.g. 10.0.0.5:9464) instead of the main listener" },
@@ -475,6 +483,11 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   if (!["debug", "info", "warn", "error", "silent"].includes(logLevel))
     fail("SIGNET_LOG_LEVEL", `must be debug, info, warn, error or silent, got "${logLevel}"`);
 
+  const sampleText = get("SIGNET_ACCESS_LOG_SAMPLE") ?? "1";
+  const accessLogSample = Number(sampleText);
+  if (!/^(?:0|1)?(?:\.\d+)?$/.test(sampleText.trim()) || !(accessLogSample > 0 && accessLogSample <= 1))
+    fail("SIGNET_ACCESS_LOG_SAMPLE", `must be a number above 0 and up to 1 (e.g. 0.1 writes one successful request in ten), got "${sampleText}"`);
+
   const graceText = get("SIGNET_SHUTDOWN_GRACE") ?? "20";
   if (!/^\d+$/.test(graceText) || Number(graceText) > 3600) fail("SIGNET_SHUTDOWN_GRACE", `must be a whole number of seconds up to 3600, got "${graceText}"`);
   const shutdownGraceMs = Number(graceText) * 1000;
@@ -523,6 +536,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     storage,
     dev,
     logLevel,
+    accessLogSample,
     shutdownGraceMs,
     metrics,
   };

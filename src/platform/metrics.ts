@@ -15,15 +15,74 @@ let processMetrics = false;
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * The HTTP request count and latency of one route pattern, method and status. The kernel
+ * counts every request, and prom-client's own counters hash their labels into a string on
+ * every call (the hottest frame of a /healthz profile, docs/performance.md): these series
+ * are found through nested maps instead and handed to prom-client only when scraped.
+ */
+interface HttpSeries {
+  labels: { route: string; method: string; status: string };
+  count: number;
+  sumSeconds: number;
+  /** Per bucket of LATENCY_BUCKETS, the observations that fell in it (not cumulative); above the last, only `count` has them. */
+  buckets: Float64Array;
+}
+
+const httpSeries = new Map<string, Map<string, Map<number, HttpSeries>>>();
+
+/** Counts one answered request and its latency (the kernel calls it for every request). */
+export function countHttpRequest(route: string, method: string, status: number, seconds: number): void {
+  let byMethod = httpSeries.get(route);
+  if (!byMethod) httpSeries.set(route, (byMethod = new Map()));
+  let byStatus = byMethod.get(method);
+  if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+  let series = byStatus.get(status);
+  if (!series) byStatus.set(status, (series = { labels: { route, method, status: String(status) }, count: 0, sumSeconds: 0, buckets: new Float64Array(LATENCY_BUCKETS.length) }));
+  series.count += 1;
+  series.sumSeconds += seconds;
+  for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+    if (seconds <= LATENCY_BUCKETS[i]!) {
+      series.buckets[i]! += 1;
+      break;
+    }
+  }
+}
+
+function* allHttpSeries(): Generator<HttpSeries> {
+  for (const byMethod of httpSeries.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
+}
+
+type MetricValue = { value: number; labels: Record<string, string | number>; metricName?: string };
+
+/** A metric the registry formats like its own (it reads name, help, type and get()). */
+function scrapedMetric(name: string, help: string, type: "counter" | "histogram", values: () => MetricValue[]) {
+  const metric = { name, help, type, aggregator: "sum" as const, get: async () => ({ name, help, type, aggregator: "sum" as const, values: values() }) };
+  registry.registerMetric(metric as unknown as client.Metric);
+  return metric;
+}
+
+scrapedMetric("signet_http_requests_total", "HTTP requests answered, by route pattern, method and status", "counter", () =>
+  [...allHttpSeries()].map((series) => ({ value: series.count, labels: series.labels })),
+);
+
+scrapedMetric("signet_http_request_duration_seconds", "Time from a request's arrival to its answer, by route pattern, method and status", "histogram", () => {
+  const values: MetricValue[] = [];
+  const name = "signet_http_request_duration_seconds";
+  for (const series of allHttpSeries()) {
+    let cumulative = 0;
+    LATENCY_BUCKETS.forEach((bound, i) => {
+      cumulative += series.buckets[i]!;
+      values.push({ value: cumulative, labels: { ...series.labels, le: bound }, metricName: `${name}_bucket` });
+    });
+    values.push({ value: series.count, labels: { ...series.labels, le: "+Inf" }, metricName: `${name}_bucket` });
+    values.push({ value: series.sumSeconds, labels: series.labels, metricName: `${name}_sum` });
+    values.push({ value: series.count, labels: series.labels, metricName: `${name}_count` });
+  }
+  return values;
+});
+
 export const metrics = {
-  requests: new client.Counter({ name: "signet_http_requests_total", help: "HTTP requests answered, by route pattern, method and status", labelNames: ["route", "method", "status"], registers: [registry] }),
-  latency: new client.Histogram({
-    name: "signet_http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer, by route pattern, method and status",
-    labelNames: ["route", "method", "status"],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  }),
   writeWait: new client.Histogram({
     name: "signet_db_write_wait_seconds",
     help: "Time a db.write waited before its transaction began: the SQLite writer lock, or a PostgreSQL pool connection",

@@ -8,6 +8,7 @@
  * autocannon and oidc-provider are not dependencies of Signet: they are installed on
  * first use with bun into SIGNET_BENCH_DEPS (default: <tmp>/signet-bench-deps).
  */
+import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,6 +48,15 @@ export interface LoadOptions {
   seconds?: number;
   /** Status codes that count as success besides 2xx (e.g. 304). */
   expectStatus?: number;
+  /** A steady mix instead of one request: wrk sends these in turn, relative to `url` (wrk only). */
+  mix?: MixedRequest[];
+}
+
+export interface MixedRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 const LOADGEN = process.env.SIGNET_BENCH_LOADGEN ?? (Bun.which("wrk") ? "wrk" : "autocannon");
@@ -64,6 +74,7 @@ async function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
   const lines = [`wrk.method = ${JSON.stringify(options.method ?? "GET")}`];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
   if (options.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(options.body)}`);
+  if (options.mix) lines.push(...mixScript(options.mix));
   // wrk counts answers of 400 and above as status errors (a 304 is not one).
   lines.push("function done(summary) io.write(string.format('UNEXPECTED %d\\n', summary.errors.status)) end");
   writeFileSync(script, lines.join("\n"));
@@ -93,8 +104,38 @@ async function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
   }
 }
 
+/**
+ * The Lua of a mixed load: each request formatted once in init (wrk has set the Host
+ * header by then), then sent in turn.
+ */
+function mixScript(mix: MixedRequest[]): string[] {
+  const lua = (value: string) => JSON.stringify(value);
+  const specs = mix.map((r) => {
+    const headers = Object.entries(r.headers ?? {}).map(([name, value]) => `[${lua(name)}] = ${lua(value)}`);
+    return `{ method = ${lua(r.method)}, path = ${lua(r.path)}, headers = { ${headers.join(", ")} }, body = ${r.body === undefined ? "nil" : lua(r.body)} }`;
+  });
+  return [
+    `local specs = { ${specs.join(",\n")} }`,
+    "local formatted = {}",
+    "local turn = 0",
+    "function init(args)",
+    "  for _, spec in ipairs(specs) do",
+    "    local headers = {}",
+    "    for name, value in pairs(wrk.headers) do headers[name] = value end",
+    "    for name, value in pairs(spec.headers) do headers[name] = value end",
+    "    table.insert(formatted, wrk.format(spec.method, spec.path, headers, spec.body))",
+    "  end",
+    "end",
+    "function request()",
+    "  turn = turn % #formatted + 1",
+    "  return formatted[turn]",
+    "end",
+  ];
+}
+
 /** autocannon (on node, in its own process), read from its JSON report. */
 async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
+  if (options.mix) throw new Error("a mixed load needs wrk (apt-get install wrk)");
   const connections = options.connections ?? 32;
   const seconds = options.seconds ?? 10;
   const args = [join(benchDeps, "node_modules", "autocannon", "autocannon.js"), "--json", "-c", String(connections), "-d", String(seconds), "-m", options.method ?? "GET"];
@@ -119,6 +160,30 @@ async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/**
+ * RS256 signatures per second on this process's thread pool with nothing else running: the
+ * permits' ceiling; and the CPU time each took (user + system, every thread), the cost a
+ * permit cannot go below.
+ */
+export async function rs256SigningCeiling(seconds = 3): Promise<{ perSecond: number; cpuUsPerSignature: number }> {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = createPrivateKey(privateKey.export({ format: "pem", type: "pkcs8" }));
+  const data = Buffer.alloc(300, 1);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (performance.now() - started < seconds * 1000) {
+        await new Promise((resolve, reject) => sign("sha256", data, key, (e, s) => (e ? reject(e) : resolve(s))));
+        done += 1;
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  return { perSecond: Math.round(done / ((performance.now() - started) / 1000)), cpuUsPerSignature: (cpu.user + cpu.system) / done };
+}
+
 export interface SignetServer {
   url: string;
   slug: string;
@@ -132,8 +197,9 @@ export interface SignetServer {
  * `signet serve` from the sources on a fresh SQLite data dir (or SIGNET_DATABASE_URL), at
  * SIGNET_BENCH_LOG_LEVEL (default info: one access-log line per request, as in
  * production), after `signet admin bootstrap` has made an organization and its key.
+ * `runtimeFlags` go to bun before the entry (profile.ts: the CPU profiler's).
  */
-export async function startSignet(): Promise<SignetServer> {
+export async function startSignet(runtimeFlags: string[] = []): Promise<SignetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "signet-bench-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const env = {
@@ -147,7 +213,7 @@ export async function startSignet(): Promise<SignetServer> {
   const boot = Bun.spawnSync([BUN, join(ROOT, "src/main.ts"), "admin", "bootstrap", "--email", "bench@bench.example", "--org", "Bench Co"], { env, stderr: "inherit" });
   if (boot.exitCode !== 0) throw new Error("admin bootstrap failed");
   const { slug, orgId, apiKey, sessionToken } = JSON.parse(boot.stdout.toString());
-  const proc = Bun.spawn([BUN, join(ROOT, "src/main.ts"), "serve"], { env, stdout: "ignore", stderr: "inherit" });
+  const proc = Bun.spawn([BUN, ...runtimeFlags, join(ROOT, "src/main.ts"), "serve"], { env, stdout: "ignore", stderr: "inherit" });
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   for (;;) {

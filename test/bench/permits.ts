@@ -6,32 +6,13 @@
  *
  *   bun test/bench/permits.ts [seconds] [connections]
  */
-import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
-import { ensureBenchDeps, load, report, startSignet, type LoadResult } from "./m2m-support";
+import { ensureBenchDeps, load, report, rs256SigningCeiling, startSignet, type LoadResult } from "./m2m-support";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 32);
 await ensureBenchDeps();
 
-/** RS256 signatures per second on the thread pool with nothing else running: the ceiling. */
-async function signingCeiling(): Promise<number> {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = createPrivateKey(privateKey.export({ format: "pem", type: "pkcs8" }));
-  const data = Buffer.alloc(300, 1);
-  const started = performance.now();
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: 64 }, async () => {
-      while (performance.now() - started < 3000) {
-        await new Promise((resolve, reject) => sign("sha256", data, key, (e, s) => (e ? reject(e) : resolve(s))));
-        done += 1;
-      }
-    }),
-  );
-  return Math.round(done / ((performance.now() - started) / 1000));
-}
-
-const ceiling = await signingCeiling();
+const { perSecond: ceiling } = await rs256SigningCeiling();
 const results: LoadResult[] = [];
 const signet = await startSignet();
 try {

@@ -72,3 +72,29 @@ test("a metrics setting that cannot work stops the start with one line", async (
   expect(code).not.toBe(0);
   expect(stderr).toContain("SIGNET_METRICS_TOKEN");
 });
+
+test("SIGNET_ACCESS_LOG_SAMPLE: a sample of the successful requests is logged, every 4xx, and the metrics still count all", async () => {
+  const server = await start({ SIGNET_ACCESS_LOG_SAMPLE: "0.05", SIGNET_METRICS_TOKEN: TOKEN });
+  const healthzCount = async () => sample(await (await server.fetch("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).text(), "signet_http_requests_total", 'route="/healthz"', 'status="200"');
+  // The start polled /healthz until it answered.
+  const before = (await healthzCount())!;
+  const logged = () => server.logs().filter((l) => l.msg === "request" && l.path === "/healthz").length;
+  await Bun.sleep(100);
+  const loggedBefore = logged();
+  for (let i = 0; i < 400; i++) expect((await server.fetch("/healthz")).status).toBe(200);
+  for (let i = 0; i < 10; i++) expect((await server.fetch("/api/no-such-route")).status).toBe(404);
+  expect(await healthzCount()).toBe(before + 400);
+  // Lines leave in batches at most 20 ms apart.
+  await Bun.sleep(100);
+  const lines = server.logs().filter((l) => l.msg === "request");
+  const healthz = logged() - loggedBefore;
+  // Binomial(400, 0.05): 20 ± 4.4; more than 60 or none at all is not a 5% sample.
+  expect(healthz).toBeGreaterThan(0);
+  expect(healthz).toBeLessThan(60);
+  expect(lines.filter((l) => l.status === 404)).toHaveLength(10);
+
+  const run = Bun.spawn([server.binary, "serve"], { env: { ...server.env, SIGNET_ACCESS_LOG_SAMPLE: "10%" }, stdout: "pipe", stderr: "pipe" });
+  const [stderr, code] = await Promise.all([new Response(run.stderr).text(), run.exited]);
+  expect(code).not.toBe(0);
+  expect(stderr).toContain("SIGNET_ACCESS_LOG_SAMPLE");
+});

@@ -24,6 +24,15 @@ describe("config", () => {
     }
   });
 
+  test("the access-log sample is a share above 0 and up to 1; 1 (every request) by default", () => {
+    expect(loadConfig({}).accessLogSample).toBe(1);
+    expect(loadConfig({ SIGNET_ACCESS_LOG_SAMPLE: "0.1" }).accessLogSample).toBe(0.1);
+    expect(loadConfig({}, splitFlags(["serve", "--access-log-sample", "0.25"]).values).accessLogSample).toBe(0.25);
+    for (const bad of ["0", "1.5", "-0.1", "ten", "1e-1", "10%", "0.1.2"]) {
+      expect(() => loadConfig({ SIGNET_ACCESS_LOG_SAMPLE: bad })).toThrow("SIGNET_ACCESS_LOG_SAMPLE");
+    }
+  });
+
   test("a flag wins over the environment, in both spellings", () => {
     const { values, rest } = splitFlags(["serve", "--port", "9000", "--data-dir=/srv/signet", "--dev", "1"]);
     expect(rest).toEqual(["serve"]);

@@ -4,18 +4,21 @@
  * real kernel; the real app answers the rest.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Elysia, t as schema } from "elysia";
 import { ApiError } from "../../src/platform/http/errors";
 import { BODY_LIMIT_KEY, collectBodyLimits, httpKernel } from "../../src/platform/http/kernel";
 import { clientIp, inCidrs, parseCidrList } from "../../src/platform/http/ip";
 import { jsonContainsNul, jsonNestingExceeds, MAX_JSON_DEPTH } from "../../src/platform/http/json";
-import { createLogger } from "../../src/platform/log";
+import { batchedLineWriter, createLogger, FLUSH_INTERVAL_MS } from "../../src/platform/log";
 import { createTestApp, send, type TestApp } from "../support/harness";
 
-function kernelApp(logs: any[], trusted = "") {
+function kernelApp(logs: any[], trusted = "", accessLogSample?: number) {
   const bodyLimits = new Map<string, number>();
   const app = new Elysia()
-    .use(httpKernel({ logger: createLogger("debug", (l) => logs.push(JSON.parse(l))), trustedProxies: parseCidrList(trusted), bodyLimits }))
+    .use(httpKernel({ logger: createLogger("debug", (l) => logs.push(JSON.parse(l))), trustedProxies: parseCidrList(trusted), bodyLimits, accessLogSample }))
     .post("/echo", ({ body }) => body, {
       body: schema.Object({ name: schema.String({ maxLength: 10 }), count: schema.Integer({ minimum: 0 }), tags: schema.Optional(schema.Array(schema.String())) }),
     })
@@ -168,6 +171,60 @@ describe("request ids and access logs", () => {
     expect(typeof line!.durationMs).toBe("number");
     expect(typeof line!.time).toBe("string");
   });
+});
+
+describe("access log sampling and batching", () => {
+  test("with a sample of 0.1, about one successful request in ten is written, and every 4xx and 5xx", async () => {
+    const logs: any[] = [];
+    const app = kernelApp(logs, "", 0.1).get("/fine", () => "ok");
+    for (let i = 0; i < 2000; i++) await app.handle(new Request("http://localhost/fine"));
+    for (let i = 0; i < 20; i++) await app.handle(new Request("http://localhost/teapot"));
+    for (let i = 0; i < 20; i++) await app.handle(new Request("http://localhost/boom"));
+    await Bun.sleep(5);
+    const lines = logs.filter((l) => l.msg === "request");
+    const fine = lines.filter((l) => l.path === "/fine").length;
+    // Binomial(2000, 0.1): 200 ± 13; outside 120..280 is more than six deviations off.
+    expect(fine).toBeGreaterThan(120);
+    expect(fine).toBeLessThan(280);
+    expect(lines.filter((l) => l.status === 418)).toHaveLength(20);
+    expect(lines.filter((l) => l.status === 500)).toHaveLength(20);
+    expect(logs.filter((l) => l.msg === "unhandled error")).toHaveLength(20);
+  });
+
+  test("without a sample every request is written", async () => {
+    const logs: any[] = [];
+    const app = kernelApp(logs).get("/fine", () => "ok");
+    for (let i = 0; i < 200; i++) await app.handle(new Request("http://localhost/fine"));
+    await Bun.sleep(5);
+    expect(logs.filter((l) => l.msg === "request" && l.path === "/fine")).toHaveLength(200);
+  });
+
+  /** A batched writer on a fresh file; `written()` reads what has reached the file so far. */
+  async function withLogFile(use: (write: (line: string) => void, written: () => string) => Promise<void>): Promise<void> {
+    const file = join(mkdtempSync(join(tmpdir(), "signet-log-")), "out.log");
+    const fd = openSync(file, "w");
+    try {
+      await use(batchedLineWriter(fd), () => readFileSync(file, "utf8"));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  test("lines are written together once the flush interval has passed, in order, and whole", () =>
+    withLogFile(async (write, written) => {
+      for (let i = 0; i < 100; i++) write(JSON.stringify({ n: i, text: "é\n\"" }));
+      expect(written()).toBe("");
+      await Bun.sleep(FLUSH_INTERVAL_MS * 3);
+      const lines = written().trimEnd().split("\n").map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.n)).toEqual([...Array(100).keys()]);
+      expect(lines[0].text).toBe("é\n\"");
+    }));
+
+  test("past 64 KiB waiting, lines go out at once", () =>
+    withLogFile(async (write, written) => {
+      for (let i = 0; i < 70; i++) write("x".repeat(1023));
+      expect(written().length).toBe(64 * 1024);
+    }));
 });
 
 describe("client IP behind trusted proxies", () => {

@@ -7,11 +7,11 @@
 import type { Cookie } from "elysia";
 import { requestInfo } from "../../platform/http/kernel";
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from "lucia";
-import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { toIso, type Clock } from "../../platform/clock";
 import type { Database } from "../../platform/db/database";
-import { preparedQuery } from "../../platform/db/prepared";
+import { joinParam, preparedQuery } from "../../platform/db/prepared";
 import { randomSecret, sha256Hex } from "../../platform/crypto/hash";
 import { accountErrors } from "./errors";
 import { sessions, users } from "./schema";
@@ -51,7 +51,7 @@ const MAX_USER_AGENT_LENGTH = 512;
 
 /** Every signed-in request resolves its session with this one. */
 const sessionAndUserQuery = preparedQuery((db) =>
-  db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, sql.placeholder("id"))).prepare(),
+  db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, joinParam("id"))).prepare(),
 );
 
 function adapter({ db, clock }: SessionDeps): Adapter {

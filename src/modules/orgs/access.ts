@@ -6,7 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AuditActor } from "../../platform/audit/append";
 import type { Queryable } from "../../platform/db/database";
-import { preparedQuery } from "../../platform/db/prepared";
+import { joinParam, preparedQuery } from "../../platform/db/prepared";
 import { requestInfo } from "../../platform/http/kernel";
 import { defineErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
@@ -141,9 +141,9 @@ const memberAccessQuery = preparedQuery((db) =>
   db
     .select({ org: organizations, role: memberships.role, badge: connectedIds })
     .from(organizations)
-    .innerJoin(memberships, and(eq(memberships.orgId, organizations.id), eq(memberships.userId, sql.placeholder("userId"))))
-    .leftJoin(connectedIds, and(eq(connectedIds.orgId, organizations.id), eq(connectedIds.userId, sql.placeholder("userId")), ne(connectedIds.status, "revoked")))
-    .where(eq(organizations.slug, sql.placeholder("slug")))
+    .innerJoin(memberships, and(eq(memberships.orgId, organizations.id), eq(memberships.userId, joinParam("userId"))))
+    .leftJoin(connectedIds, and(eq(connectedIds.orgId, organizations.id), eq(connectedIds.userId, joinParam("userId")), ne(connectedIds.status, "revoked")))
+    .where(eq(organizations.slug, joinParam("slug")))
     .prepare(),
 );
 const customRoleScopesQuery = preparedQuery((db) =>

@@ -11,6 +11,7 @@
  * A handle is the reader, or a transaction on SQLite (one writer object for the process);
  * PostgreSQL transactions are short-lived objects, whose statements go with them.
  */
+import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "./database";
 
 export function preparedQuery<Q>(prepare: (db: Queryable) => Q): (db: Queryable) => Q {
@@ -20,4 +21,16 @@ export function preparedQuery<Q>(prepare: (db: Queryable) => Q): (db: Queryable)
     if (query === undefined) prepared.set(db, (query = prepare(db)));
     return query;
   };
+}
+
+/**
+ * The text placeholder `name` for a prepared query that joins tables: `cast(? as text)`
+ * rather than a bare `?`. The SQLite inside Bun (3.54) spends about 10 µs more on each
+ * run of a join whose conditions hold a bare bound parameter than on the same join with
+ * a literal or with the cast (12 µs against 0.9 µs for sessions ⋈ users by id, measured
+ * in docs/performance.md): for a session's request that was most of its database time.
+ * On PostgreSQL the cast is a no-op on a text column. Single-table lookups do not pay it.
+ */
+export function joinParam(name: string): SQL {
+  return sql`cast(${sql.placeholder(name)} as text)`;
 }

@@ -8,7 +8,7 @@ import { kernelErrors } from "./error-catalog";
 import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
 import { nulRefused, parseJsonBody } from "./json";
-import { metrics } from "../metrics";
+import { countHttpRequest } from "../metrics";
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -63,6 +63,12 @@ export interface KernelOptions {
    * refused write). One that fails is logged; the answer is unchanged.
    */
   refusalObservers?: readonly RefusalObserver[];
+  /**
+   * The share (0 < share ≤ 1) of successful requests (status below 400) the access log
+   * writes a line for; every 4xx and 5xx is written whatever it is. 1 (every request)
+   * unless the operator sets SIGNET_ACCESS_LOG_SAMPLE (docs/operations.md "Logs").
+   */
+  accessLogSample?: number;
 }
 
 /** Sees a request the app refused (401 or 403) and the error it answers. */
@@ -170,6 +176,7 @@ export function collectBodyLimits(routes: ReadonlyArray<{ method: string; path: 
 
 export function httpKernel(options: KernelOptions) {
   const { logger, trustedProxies, bodyLimits, hsts } = options;
+  const sample = options.accessLogSample ?? 1;
   const refusalObservers = options.refusalObservers ?? [];
   const observeRefusal = async (request: Request, error: ApiError) => {
     for (const observe of refusalObservers) {
@@ -278,10 +285,9 @@ export function httpKernel(options: KernelOptions) {
       const info = requestInfo(request);
       const status = typeof set.status === "number" ? set.status : 200;
       const durationMs = performance.now() - info.start;
-      const labels = { route: route || "unmatched", method: request.method, status: String(status) };
-      metrics.requests.inc(labels);
-      metrics.latency.observe(labels, durationMs / 1000);
-      logger.info("request", {
+      countHttpRequest(route || "unmatched", request.method, status, durationMs / 1000);
+      if (sample < 1 && status < 400 && Math.random() >= sample) return;
+      const line: Record<string, unknown> = {
         requestId: info.id,
         method: request.method,
         path: pathOf(request.url),
@@ -289,8 +295,9 @@ export function httpKernel(options: KernelOptions) {
         status,
         durationMs: Math.round(durationMs * 100) / 100,
         ip: info.ip,
-        ...(info.orgId ? { org: info.orgId } : {}),
-        ...(info.principal ? { principal: info.principal } : {}),
-      });
+      };
+      if (info.orgId) line.org = info.orgId;
+      if (info.principal) line.principal = info.principal;
+      logger.info("request", line);
     });
 }

@@ -2,9 +2,9 @@
  * What other domains may read about app groups and applications (analytics, machine
  * access), so that nobody else queries these tables (DESIGN §2).
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../../platform/db/database";
-import { preparedQuery } from "../../../platform/db/prepared";
+import { joinParam, preparedQuery } from "../../../platform/db/prepared";
 import { appGroups, applications } from "./schema";
 
 export interface AppGroupSummary {
@@ -49,7 +49,7 @@ const activeApplicationQuery = preparedQuery((db) =>
     .select({ applicationId: applications.id, orgId: applications.orgId, appGroupId: applications.appGroupId, allowedOrigins: applications.allowedOrigins })
     .from(applications)
     .innerJoin(appGroups, eq(appGroups.id, applications.appGroupId))
-    .where(and(eq(applications.clientKey, sql.placeholder("clientKey")), eq(applications.status, "active"), isNull(appGroups.deletedAt)))
+    .where(and(eq(applications.clientKey, joinParam("clientKey")), eq(applications.status, "active"), isNull(appGroups.deletedAt)))
     .prepare(),
 );
 

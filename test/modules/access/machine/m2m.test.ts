@@ -337,6 +337,34 @@ describe("bad tokens: 401 invalid_token", () => {
   });
 });
 
+describe("the node's memory of verified tokens", () => {
+  test("only the very same text is remembered: a token used a thousand times, then with one byte changed anywhere, is 401", async () => {
+    const token = await tokenFor();
+    for (let i = 0; i < 1000; i++) expect((await me(token)).status).toBe(200);
+    for (const at of [3, token.indexOf(".") + 5, token.length - 2]) {
+      const changed = token.slice(0, at) + (token[at] === "A" ? "B" : "A") + token.slice(at + 1);
+      const r = await me(changed);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe("invalid_token");
+    }
+    expect((await me(token)).status).toBe(200);
+  });
+
+  test("it is the deployment's own: the same token, remembered here, is 401 on another deployment in the same process", async () => {
+    const token = await tokenFor();
+    expect((await me(token)).status).toBe(200);
+    const elsewhere = await createTestApp();
+    try {
+      const theirs = await createSealedOrg(elsewhere, "owner@m2m.example", "M2M Co");
+      const r = await elsewhere.request("GET", `/api/org/${theirs.slug}/me`, { token });
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe("invalid_token");
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
 describe("routes for people and routes for machines", () => {
   test("a session works on /me as the member", async () => {
     const r = await me(org.owner.token);
