@@ -65,10 +65,8 @@ const DASHBOARD_FILES = [...readdirSync(join(DASHBOARD, "pages")).map((file) => 
 const STILL_ENGLISH = new Set<string>([
   "pages/analytics.tsx",
   "pages/teams.tsx",
-  "pages/home.tsx",
   "pages/members.tsx",
   "pages/korean.tsx",
-  "pages/overview.tsx",
   "pages/meeting.tsx",
   "pages/webhooks.tsx",
   "pages/sso.tsx",

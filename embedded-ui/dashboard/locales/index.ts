@@ -6,11 +6,15 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { errorsCatalog } from "./errors";
+import { homeCatalog } from "./home";
+import { overviewCatalog } from "./overview";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   errorsCatalog,
+  homeCatalog,
+  overviewCatalog,
   shellCatalog,
 ] as const;
 
