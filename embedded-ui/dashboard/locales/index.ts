@@ -7,6 +7,7 @@ import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
+import { membersCatalog } from "./members";
 import { overviewCatalog } from "./overview";
 import { shellCatalog } from "./shell";
 
@@ -14,6 +15,7 @@ import { shellCatalog } from "./shell";
 export const dashboardCatalogParts = [
   errorsCatalog,
   homeCatalog,
+  membersCatalog,
   overviewCatalog,
   shellCatalog,
 ] as const;
