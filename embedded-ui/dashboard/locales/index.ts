@@ -10,6 +10,8 @@ import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
 import { membersCatalog } from "./members";
 import { overviewCatalog } from "./overview";
+import { rolesCatalog } from "./roles";
+import { serviceAccountsCatalog } from "./service-accounts";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
@@ -19,6 +21,8 @@ export const dashboardCatalogParts = [
   homeCatalog,
   membersCatalog,
   overviewCatalog,
+  rolesCatalog,
+  serviceAccountsCatalog,
   shellCatalog,
 ] as const;
 
