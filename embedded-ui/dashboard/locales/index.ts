@@ -6,6 +6,7 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { accountCatalog } from "./account";
+import { badgesCatalog } from "./badges";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
 import { membersCatalog } from "./members";
@@ -17,6 +18,7 @@ import { shellCatalog } from "./shell";
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   accountCatalog,
+  badgesCatalog,
   errorsCatalog,
   homeCatalog,
   membersCatalog,

@@ -6,6 +6,7 @@ import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 import { navigate } from "../router";
 import { PLAN_NAMES, useSession, type Org } from "../session";
+import { badgeStatusName } from "./badges";
 
 interface Member {
   userId: string;
@@ -81,7 +82,7 @@ export function MembersPage({ org }: { org: Org }) {
                           <RoleChanger base={base} member={m} options={roleOptions} onChanged={members.reload} />
                         )}
                       </td>
-                      <td>{m.badge ? <Badge tone={m.badge.status === "active" ? "good" : "warn"}>{m.badge.status}</Badge> : "—"}</td>
+                      <td>{m.badge ? <Badge tone={m.badge.status === "active" ? "good" : "warn"}>{badgeStatusName(t, m.badge.status)}</Badge> : "—"}</td>
                       <td>{formatTime(m.joinedAt, language)}</td>
                       <td>
                         {m.isOwner ? null : (

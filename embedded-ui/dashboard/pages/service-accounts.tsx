@@ -10,6 +10,7 @@ import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 import { assignableRoles, managesPeople, type OrgRole, type OrgServiceAccount } from "../people";
 import type { Org } from "../session";
+import { badgeStatusName } from "./badges";
 
 export function ServiceAccountsPage({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}/service-accounts`;
@@ -94,7 +95,7 @@ function ServiceAccountRow({ base, account, roleOptions, onChanged }: { base: st
       <td>
         <RoleSelect label={t("service-accounts.roleOf", { name: account.name })} value={account.role} options={roleOptions} onChange={change} />
       </td>
-      <td>{account.status ? <Badge tone={account.status === "active" ? "good" : "warn"}>{account.status}</Badge> : "—"}</td>
+      <td>{account.status ? <Badge tone={account.status === "active" ? "good" : "warn"}>{badgeStatusName(t, account.status)}</Badge> : "—"}</td>
       <td>{formatTime(account.createdAt, language)}</td>
       <td>
         <ActionButton
