@@ -13,6 +13,7 @@ import { membersCatalog } from "./members";
 import { overviewCatalog } from "./overview";
 import { rolesCatalog } from "./roles";
 import { serviceAccountsCatalog } from "./service-accounts";
+import { teamsCatalog } from "./teams";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
@@ -25,6 +26,7 @@ export const dashboardCatalogParts = [
   overviewCatalog,
   rolesCatalog,
   serviceAccountsCatalog,
+  teamsCatalog,
   shellCatalog,
 ] as const;
 
