@@ -6,6 +6,7 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { accountCatalog } from "./account";
+import { analyticsCatalog } from "./analytics";
 import { badgesCatalog } from "./badges";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
@@ -19,6 +20,7 @@ import { shellCatalog } from "./shell";
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   accountCatalog,
+  analyticsCatalog,
   badgesCatalog,
   errorsCatalog,
   homeCatalog,
