@@ -7,9 +7,11 @@ import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { accountCatalog } from "./account";
 import { analyticsCatalog } from "./analytics";
+import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
+import { lifecycleCatalog } from "./lifecycle";
 import { membersCatalog } from "./members";
 import { overviewCatalog } from "./overview";
 import { rolesCatalog } from "./roles";
@@ -21,9 +23,11 @@ import { shellCatalog } from "./shell";
 export const dashboardCatalogParts = [
   accountCatalog,
   analyticsCatalog,
+  auditHistoryCatalog,
   badgesCatalog,
   errorsCatalog,
   homeCatalog,
+  lifecycleCatalog,
   membersCatalog,
   overviewCatalog,
   rolesCatalog,
