@@ -11,7 +11,9 @@ import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
+import { inviteCatalog } from "./invite";
 import { lifecycleCatalog } from "./lifecycle";
+import { mailboxCatalog } from "./mailbox";
 import { membersCatalog } from "./members";
 import { overviewCatalog } from "./overview";
 import { rolesCatalog } from "./roles";
@@ -27,7 +29,9 @@ export const dashboardCatalogParts = [
   badgesCatalog,
   errorsCatalog,
   homeCatalog,
+  inviteCatalog,
   lifecycleCatalog,
+  mailboxCatalog,
   membersCatalog,
   overviewCatalog,
   rolesCatalog,
