@@ -15,11 +15,12 @@ import { inviteCatalog } from "./invite";
 import { lifecycleCatalog } from "./lifecycle";
 import { mailboxCatalog } from "./mailbox";
 import { membersCatalog } from "./members";
+import { orgChartCatalog } from "./org-chart";
 import { overviewCatalog } from "./overview";
 import { rolesCatalog } from "./roles";
 import { serviceAccountsCatalog } from "./service-accounts";
-import { teamsCatalog } from "./teams";
 import { shellCatalog } from "./shell";
+import { teamsCatalog } from "./teams";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
@@ -33,11 +34,12 @@ export const dashboardCatalogParts = [
   lifecycleCatalog,
   mailboxCatalog,
   membersCatalog,
+  orgChartCatalog,
   overviewCatalog,
   rolesCatalog,
   serviceAccountsCatalog,
-  teamsCatalog,
   shellCatalog,
+  teamsCatalog,
 ] as const;
 
 type KeyOf<C> = C extends Catalog<infer K> ? K : never;
