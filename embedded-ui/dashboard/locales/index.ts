@@ -9,6 +9,7 @@ import { accountCatalog } from "./account";
 import { analyticsCatalog } from "./analytics";
 import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
+import { boardCatalog } from "./board";
 import { errorsCatalog } from "./errors";
 import { homeCatalog } from "./home";
 import { inviteCatalog } from "./invite";
@@ -28,6 +29,7 @@ export const dashboardCatalogParts = [
   analyticsCatalog,
   auditHistoryCatalog,
   badgesCatalog,
+  boardCatalog,
   errorsCatalog,
   homeCatalog,
   inviteCatalog,
