@@ -15,6 +15,8 @@ import { homeCatalog } from "./home";
 import { inviteCatalog } from "./invite";
 import { lifecycleCatalog } from "./lifecycle";
 import { mailboxCatalog } from "./mailbox";
+import { meetingCatalog } from "./meeting";
+import { meetingsCatalog } from "./meetings";
 import { membersCatalog } from "./members";
 import { orgChartCatalog } from "./org-chart";
 import { overviewCatalog } from "./overview";
@@ -35,6 +37,8 @@ export const dashboardCatalogParts = [
   inviteCatalog,
   lifecycleCatalog,
   mailboxCatalog,
+  meetingCatalog,
+  meetingsCatalog,
   membersCatalog,
   orgChartCatalog,
   overviewCatalog,
