@@ -76,7 +76,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/commerce.tsx",
   "pages/billing.tsx",
   "pages/keys.tsx",
-  "pages/approvals.tsx",
   "pages/integrations.tsx",
   "pages/audit.tsx",
   "components.tsx",

@@ -7,6 +7,7 @@ import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { accountCatalog } from "./account";
 import { analyticsCatalog } from "./analytics";
+import { approvalsCatalog } from "./approvals";
 import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
 import { boardCatalog } from "./board";
@@ -29,6 +30,7 @@ import { teamsCatalog } from "./teams";
 export const dashboardCatalogParts = [
   accountCatalog,
   analyticsCatalog,
+  approvalsCatalog,
   auditHistoryCatalog,
   badgesCatalog,
   boardCatalog,
