@@ -8,6 +8,9 @@ type OverviewKey =
   | "overview.plan"
   | "overview.yourRole"
   | "overview.type"
+  | "overview.orgType.personal"
+  | "overview.orgType.corporation"
+  | "overview.orgType.project"
   | "overview.address"
   | "overview.created"
   | "overview.readiness"
@@ -45,6 +48,9 @@ export const overviewCatalog: Catalog<OverviewKey> = {
     "overview.plan": "Plan",
     "overview.yourRole": "Your role",
     "overview.type": "Type",
+    "overview.orgType.personal": "personal",
+    "overview.orgType.corporation": "corporation",
+    "overview.orgType.project": "project",
     "overview.address": "Address",
     "overview.created": "Created",
     "overview.readiness": "Readiness",
@@ -81,6 +87,9 @@ export const overviewCatalog: Catalog<OverviewKey> = {
     "overview.plan": "요금제",
     "overview.yourRole": "내 역할",
     "overview.type": "유형",
+    "overview.orgType.personal": "개인",
+    "overview.orgType.corporation": "법인",
+    "overview.orgType.project": "프로젝트(SPV)",
     "overview.address": "주소",
     "overview.created": "생성일",
     "overview.readiness": "준비 상태",
@@ -117,6 +126,9 @@ export const overviewCatalog: Catalog<OverviewKey> = {
     "overview.plan": "プラン",
     "overview.yourRole": "あなたのロール",
     "overview.type": "種類",
+    "overview.orgType.personal": "個人",
+    "overview.orgType.corporation": "法人",
+    "overview.orgType.project": "プロジェクト（SPV）",
     "overview.address": "アドレス",
     "overview.created": "作成日時",
     "overview.readiness": "準備状況",

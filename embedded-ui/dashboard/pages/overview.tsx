@@ -59,7 +59,7 @@ export function OverviewPage({ org }: { org: Org }) {
             </div>
             <div>
               <dt>{t("overview.type")}</dt>
-              <dd>{d.type}</dd>
+              <dd>{d.type === "personal" || d.type === "corporation" || d.type === "project" ? t(`overview.orgType.${d.type}`) : d.type}</dd>
             </div>
             <div>
               <dt>{t("overview.address")}</dt>
