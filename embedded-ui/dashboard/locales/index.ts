@@ -11,7 +11,9 @@ import { approvalsCatalog } from "./approvals";
 import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
 import { boardCatalog } from "./board";
+import { chartsCatalog } from "./charts";
 import { errorsCatalog } from "./errors";
+import { governanceCatalog } from "./governance";
 import { homeCatalog } from "./home";
 import { inviteCatalog } from "./invite";
 import { lifecycleCatalog } from "./lifecycle";
@@ -34,7 +36,9 @@ export const dashboardCatalogParts = [
   auditHistoryCatalog,
   badgesCatalog,
   boardCatalog,
+  chartsCatalog,
   errorsCatalog,
+  governanceCatalog,
   homeCatalog,
   inviteCatalog,
   lifecycleCatalog,

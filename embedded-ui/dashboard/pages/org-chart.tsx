@@ -308,7 +308,7 @@ function AddLine({ base, graph, selected, onAdded }: { base: string; graph: Grap
   const from = source || (selected && choices.some(([id]) => id === selected) ? selected : "");
   const add = async () => {
     if (!from || !target) throw new Error(t("org-chart.chooseBoth"));
-    await naming(nameOf, () => api("POST", `${base}/relationships`, { SourceConnectedId: from, TargetConnectedId: target, Type: type }));
+    await naming(nameOf, t, () => api("POST", `${base}/relationships`, { SourceConnectedId: from, TargetConnectedId: target, Type: type }));
     setTarget("");
     onAdded();
   };

@@ -157,7 +157,7 @@ function LeadEditor({ base, team, graph, onChanged }: { base: string; team: Team
   const nameOf = namer(graph);
   const t = useT();
   const save = () =>
-    naming(nameOf, async () => {
+    naming(nameOf, t, async () => {
       await api("PUT", `${base}/teams/${team.id}/lead`, { LeadConnectedId: lead || null });
       onChanged();
     });
@@ -183,7 +183,7 @@ function Members({ base, team, graph, canEdit, onChanged }: { base: string; team
   const choices = peopleOptions(graph).filter(([id]) => !direct.has(id));
 
   const add = async (connectedId: string, resolution?: Resolution) => {
-    await naming(nameOf, () => api("POST", `${base}/teams/${team.id}/members`, { ConnectedIdId: connectedId, ...(resolution ? { Resolution: resolution } : {}) }));
+    await naming(nameOf, t, () => api("POST", `${base}/teams/${team.id}/members`, { ConnectedIdId: connectedId, ...(resolution ? { Resolution: resolution } : {}) }));
     setAsking(null);
     setCandidate("");
     members.reload();

@@ -5,7 +5,10 @@
  * times and money written the language's way. English stays what it was.
  */
 import { describe, expect, test } from "bun:test";
+import { translator } from "../../../embedded-ui/i18n";
 import { ApiProblem } from "../../../embedded-ui/dashboard/api";
+import { explainCycle } from "../../../embedded-ui/dashboard/governance";
+import { dashboardCatalog } from "../../../embedded-ui/dashboard/locales/index";
 import { describeError, formatBytes, formatNumber, formatTime, minorMoney, plural, pluralForm } from "../../../embedded-ui/dashboard/messages";
 
 const refusal = (status: number, body: Record<string, unknown>) => new ApiProblem(status, typeof body.error === "string" ? body.error : "", body);
@@ -58,6 +61,20 @@ describe("describeError", () => {
   test("a cancelled passkey prompt and plain errors", () => {
     expect(describeError(new DOMException("cancelled", "NotAllowedError"), "ja")).toBe("パスキーの確認がキャンセルされたか、タイムアウトしました。");
     expect(describeError(new Error("Choose a file."), "ko")).toBe("Choose a file.");
+  });
+});
+
+describe("a refused reporting cycle, with the people named", () => {
+  test("in English as before, and in Korean and Japanese", () => {
+    const names: Record<string, string> = { a: "Grace", b: "Ledger Bot", c: "Ada" };
+    const cycle = refusal(400, { error: "reporting_cycle", cycle: ["a", "b", "c", "a"] });
+    const words = (language: "en" | "ko" | "ja") => (explainCycle(cycle, (id) => names[id]!, translator(dashboardCatalog, language)) as Error).message;
+    expect(words("en")).toBe("Nothing was changed: Grace would report to Ledger Bot, who reports to Ada, who reports to Grace. Reporting lines cannot go round in a circle.");
+    expect(words("ko")).toContain("Grace → Ledger Bot → Ada → Grace");
+    expect(words("ja")).toContain("Grace → Ledger Bot → Ada → Grace");
+    // Any other refusal passes through untouched.
+    const other = refusal(409, { error: "relationship_exists" });
+    expect(explainCycle(other, (id) => id, translator(dashboardCatalog, "ko"))).toBe(other);
   });
 });
 
