@@ -7,6 +7,7 @@ import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { useT } from "./language";
 
 export interface Series {
   label: string;
@@ -51,6 +52,7 @@ function axes(labels?: string[]): uPlot.Axis[] {
 
 /** Daily series (UTC dates, YYYY-MM-DD) as lines. */
 export function DailyChart({ id, title, dates, series, caption }: { id: string; title: string; dates: string[]; series: Series[]; caption?: ComponentChildren }) {
+  const t = useT();
   const seconds = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
   const holder = useUplot(
     (width) => ({
@@ -66,7 +68,7 @@ export function DailyChart({ id, title, dates, series, caption }: { id: string; 
     [id, JSON.stringify(dates), JSON.stringify(series)],
   );
   return (
-    <ChartFigure id={id} title={title} caption={caption} holder={holder} head={["Day (UTC)", ...series.map((s) => s.label)]} rows={dates.map((d, i) => [d, ...series.map((s) => s.values[i] ?? 0)])} />
+    <ChartFigure id={id} title={title} caption={caption} holder={holder} head={[t("charts.day"), ...series.map((s) => s.label)]} rows={dates.map((d, i) => [d, ...series.map((s) => s.values[i] ?? 0)])} />
   );
 }
 
@@ -111,6 +113,7 @@ function ChartFigure({
   rows: (string | number)[][];
 }) {
   const [showNumbers, setShowNumbers] = useState(false);
+  const t = useT();
   return (
     <figure class="chart" id={id} data-chart={id}>
       <figcaption>
@@ -119,7 +122,7 @@ function ChartFigure({
       </figcaption>
       <div class="chart-canvas" ref={holder} aria-hidden="true" />
       <button type="button" class="link" aria-expanded={showNumbers} aria-controls={`${id}-numbers`} onClick={() => setShowNumbers(!showNumbers)}>
-        {showNumbers ? "Hide the numbers" : "Show the numbers"}
+        {showNumbers ? t("charts.hide") : t("charts.show")}
       </button>
       <div id={`${id}-numbers`} class={showNumbers ? "table-wrap" : "visually-hidden"} tabIndex={showNumbers ? 0 : undefined}>
         <table class="table chart-numbers">

@@ -8,6 +8,7 @@ import type { ApprovalLineView, InstanceView, LinePreviewView, PositionInput, St
 import type { BoardMemberView, BoardView } from "../../src/modules/governance/board/model";
 import type { AgendaItemView, ClosePreview, CompiledMinutes, CompleteResult, JudgementView, MeetingCreate, MeetingDetailView, MeetingView, ParticipantView, VoteView } from "../../src/modules/governance/meetings/model";
 import { ApiProblem } from "./api";
+import type { useT } from "./language";
 import type { Org } from "./session";
 
 export type Team = TeamView;
@@ -57,24 +58,27 @@ export function namer(graph: Graph | undefined): (id: string | null | undefined)
   return (id) => (id ? (names.get(id) ?? `${id.slice(0, 8)}…`) : "—");
 }
 
+/** The current language's lookup (useT()), handed in by the page that words the refusal. */
+type Translate = ReturnType<typeof useT>;
+
 /**
  * 400 reporting_cycle with the people named: `cycle` lists the ConnectedIds along the
  * loop, starting with the source of the new line, each reporting to the next.
  */
-export function explainCycle(error: unknown, nameOf: (id: string) => string): unknown {
+export function explainCycle(error: unknown, nameOf: (id: string) => string, t: Translate): unknown {
   if (!(error instanceof ApiProblem) || error.code !== "reporting_cycle" || !Array.isArray(error.body.cycle)) return error;
   const ids = (error.body.cycle as string[]).filter((id) => typeof id === "string");
   if (ids.length < 2) return error;
   const [first, second, ...rest] = ids;
-  const chain = rest.map((id) => `, who reports to ${nameOf(id)}`).join("");
-  return new Error(`Nothing was changed: ${nameOf(first!)} would report to ${nameOf(second!)}${chain}. Reporting lines cannot go round in a circle.`);
+  const chain = rest.map((id) => t("governance.cycleStep", { name: nameOf(id) })).join("");
+  return new Error(t("governance.cycle", { first: nameOf(first!), second: nameOf(second!), chain }));
 }
 
 /** Runs a change and turns a reporting-cycle refusal into a sentence with names. */
-export async function naming<T>(nameOf: (id: string) => string, change: () => Promise<T>): Promise<T> {
+export async function naming<T>(nameOf: (id: string) => string, t: Translate, change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (e) {
-    throw explainCycle(e, nameOf);
+    throw explainCycle(e, nameOf, t);
   }
 }

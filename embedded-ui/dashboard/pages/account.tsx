@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { ActionButton, EmptyState, Field, Form, Loaded, Section, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 import { passkeysSupported, personalSeal, registerPasskey } from "../passkeys";
 import { useSession } from "../session";
@@ -31,6 +32,8 @@ interface SessionRow {
 
 export function AccountPage() {
   const { user } = useSession();
+  const t = useT();
+  const { language } = useLanguage();
   const passkeys = useLoad(() => api<{ passkeys: Passkey[] }>("GET", "/api/auth/passkeys"), []);
   const links = useLoad(() => api<{ links: Link[] }>("GET", "/api/auth/linked-identities"), []);
   const sessions = useLoad(() => api<{ sessions: SessionRow[] }>("GET", "/api/auth/sessions"), []);
@@ -39,7 +42,7 @@ export function AccountPage() {
   const [linkSent, setLinkSent] = useState<string | null>(null);
 
   const addPasskey = async () => {
-    await registerPasskey(user, passkeyName.trim() || "Passkey", (passkeys.data?.passkeys.length ?? 0) > 0);
+    await registerPasskey(user, passkeyName.trim() || t("account.defaultPasskeyName"), (passkeys.data?.passkeys.length ?? 0) > 0);
     setPasskeyName("");
     passkeys.reload();
   };
@@ -57,24 +60,24 @@ export function AccountPage() {
   return (
     <>
       <div class="page-head">
-        <h1>Your account</h1>
+        <h1>{t("account.title")}</h1>
         <p class="muted">{user.email}</p>
       </div>
-      <Section title="Passkeys" id="passkeys">
-        <p class="muted">A passkey signs you in without e-mail and is your Personal Seal: it confirms sensitive actions such as the Master Seal or long-lived API keys.</p>
-        <Loaded state={passkeys} what="passkeys">
+      <Section title={t("account.passkeys")} id="passkeys">
+        <p class="muted">{t("account.passkeysIntro")}</p>
+        <Loaded state={passkeys} what={t("account.passkeysWhat")}>
           {(p) =>
             p.passkeys.length === 0 ? (
-              <EmptyState title="No passkey yet.">Add one below: your organizations need it to become ready.</EmptyState>
+              <EmptyState title={t("account.noPasskey")}>{t("account.noPasskeyHint")}</EmptyState>
             ) : (
               <table class="table" id="passkey-table">
                 <thead>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Added</th>
-                    <th scope="col">Last used</th>
+                    <th scope="col">{t("account.name")}</th>
+                    <th scope="col">{t("account.added")}</th>
+                    <th scope="col">{t("account.lastUsed")}</th>
                     <th scope="col">
-                      <span class="visually-hidden">Actions</span>
+                      <span class="visually-hidden">{t("account.actions")}</span>
                     </th>
                   </tr>
                 </thead>
@@ -82,11 +85,11 @@ export function AccountPage() {
                   {p.passkeys.map((k) => (
                     <tr key={k.id}>
                       <td>{k.name}</td>
-                      <td>{formatTime(k.createdAt)}</td>
-                      <td>{formatTime(k.lastUsedAt)}</td>
+                      <td>{formatTime(k.createdAt, language)}</td>
+                      <td>{formatTime(k.lastUsedAt, language)}</td>
                       <td>
-                        <ActionButton kind="danger" onAction={() => deletePasskey(k.id)} label={`Delete passkey ${k.name}`}>
-                          Delete
+                        <ActionButton kind="danger" onAction={() => deletePasskey(k.id)} label={t("account.deleteLabel", { name: k.name })}>
+                          {t("account.delete")}
                         </ActionButton>
                       </td>
                     </tr>
@@ -97,25 +100,25 @@ export function AccountPage() {
           }
         </Loaded>
         {passkeysSupported() ? (
-          <Form onSubmit={addPasskey} submitLabel="Add a passkey" id="add-passkey">
-            <Field label="Passkey name" id="passkey-name" placeholder="Laptop" maxLength={100} value={passkeyName} onInput={(e) => setPasskeyName((e.target as HTMLInputElement).value)} />
+          <Form onSubmit={addPasskey} submitLabel={t("account.addPasskey")} id="add-passkey">
+            <Field label={t("account.passkeyName")} id="passkey-name" placeholder={t("account.passkeyPlaceholder")} maxLength={100} value={passkeyName} onInput={(e) => setPasskeyName((e.target as HTMLInputElement).value)} />
           </Form>
         ) : (
-          <p class="error">This browser cannot create passkeys.</p>
+          <p class="error">{t("account.noPasskeySupport")}</p>
         )}
       </Section>
 
-      <Section title="Linked accounts" id="linked-accounts">
-        <p class="muted">Link another of your e-mail addresses to switch to it from the organization menu, confirmed with your passkey.</p>
-        <Loaded state={links} what="linked accounts">
+      <Section title={t("account.linked")} id="linked-accounts">
+        <p class="muted">{t("account.linkedIntro")}</p>
+        <Loaded state={links} what={t("account.linkedWhat")}>
           {(l) =>
             l.links.length === 0 ? (
-              <EmptyState title="No linked accounts." />
+              <EmptyState title={t("account.noLinked")} />
             ) : (
               <ul>
                 {l.links.map((link) => (
                   <li key={link.id}>
-                    {link.user.email} ({link.direction === "outgoing" ? "you can switch to it" : "it can switch to you"}) since {formatTime(link.createdAt)}{" "}
+                    {t(link.direction === "outgoing" ? "account.linkOutgoing" : "account.linkIncoming", { email: link.user.email, time: formatTime(link.createdAt, language) })}{" "}
                     <ActionButton
                       kind="secondary"
                       onAction={async () => {
@@ -123,7 +126,7 @@ export function AccountPage() {
                         links.reload();
                       }}
                     >
-                      Unlink
+                      {t("account.unlink")}
                     </ActionButton>
                   </li>
                 ))}
@@ -131,19 +134,20 @@ export function AccountPage() {
             )
           }
         </Loaded>
-        <Form onSubmit={linkAccount} submitLabel="Send a confirmation link">
-          <Field label="E-mail address to link" type="email" required maxLength={254} value={linkEmail} onInput={(e) => setLinkEmail((e.target as HTMLInputElement).value)} />
+        <Form onSubmit={linkAccount} submitLabel={t("account.sendLink")}>
+          <Field label={t("account.linkEmail")} type="email" required maxLength={254} value={linkEmail} onInput={(e) => setLinkEmail((e.target as HTMLInputElement).value)} />
         </Form>
-        {linkSent ? <p role="status">We mailed a confirmation link to {linkSent}. It works once, for 15 minutes.</p> : null}
+        {linkSent ? <p role="status">{t("account.linkSent", { email: linkSent })}</p> : null}
       </Section>
 
-      <Section title="Sessions" id="sessions">
-        <Loaded state={sessions} what="sessions">
+      <Section title={t("account.sessions")} id="sessions">
+        <Loaded state={sessions} what={t("account.sessionsWhat")}>
           {(s) => (
             <ul>
               {s.sessions.map((row) => (
                 <li key={row.id}>
-                  {row.current ? <strong>This browser</strong> : row.userAgent ?? "Another browser"} · since {formatTime(row.createdAt)} · until {formatTime(row.expiresAt)}
+                  {row.current ? <strong>{t("account.thisBrowser")}</strong> : row.userAgent ?? t("account.anotherBrowser")}
+                  {t("account.sinceUntil", { since: formatTime(row.createdAt, language), until: formatTime(row.expiresAt, language) })}
                   {row.current ? null : (
                     <ActionButton
                       kind="secondary"
@@ -152,7 +156,7 @@ export function AccountPage() {
                         sessions.reload();
                       }}
                     >
-                      End
+                      {t("account.end")}
                     </ActionButton>
                   )}
                 </li>

@@ -11,25 +11,23 @@ import type { SignInAnalyticsView, SignInRollupView } from "../../../src/modules
 import { api, ApiProblem, query } from "../api";
 import { BarChart, DailyChart } from "../charts";
 import { EmptyState, Loaded, Section, Select, useLoad } from "../components";
-import { plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatNumber, pluralForm } from "../messages";
 import type { Org } from "../session";
 
 type SignIns = typeof SignInAnalyticsView.static;
 type SignInRollup = typeof SignInRollupView.static;
 type Behavior = typeof BehaviorRollupView.static;
 
-const WINDOWS: [string, string][] = [
-  ["3", "Last 3 days"],
-  ["7", "Last 7 days"],
-  ["30", "Last 30 days"],
-  ["90", "Last 90 days"],
-];
+type T = ReturnType<typeof useT>;
+
+const WINDOWS = ["3", "7", "30", "90"] as const;
 
 /** "+12%" against the window before, or nothing when there was none. */
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? "" : "new";
+function change(t: T, now: number, before: number): string {
+  if (before === 0) return now === 0 ? "" : t("analytics.new");
   const percent = Math.round(((now - before) / before) * 100);
-  return `${percent >= 0 ? "+" : ""}${percent}% on the window before`;
+  return t("analytics.change", { percent: `${percent >= 0 ? "+" : ""}${percent}%` });
 }
 
 export function AnalyticsPage({ org }: { org: Org }) {
@@ -39,11 +37,12 @@ export function AnalyticsPage({ org }: { org: Org }) {
   const signIns = useLoad(() => api<SignIns>("GET", `/api/v1/admin/audit/analytics${query(params)}`), [org.slug, days, appGroupId]);
   const outcomes = useLoad(() => api<SignInRollup>("GET", `/api/v1/admin/audit/analytics/rollup${query(params)}`), [org.slug, days, appGroupId]);
   const behavior = useLoad(() => api<Behavior>("GET", `/api/v1/admin/audit/behavior/rollup${query(params)}`), [org.slug, days, appGroupId]);
+  const t = useT();
   if (signIns.error instanceof ApiProblem && signIns.error.status === 403) {
     return (
       <>
-        <h1>Analytics</h1>
-        <EmptyState title="Analytics need the org.analytics.read scope.">The owner and admins hold it; the owner can grant it to a custom role on the Roles page.</EmptyState>
+        <h1>{t("analytics.title")}</h1>
+        <EmptyState title={t("analytics.needsScope")}>{t("analytics.needsScopeHint")}</EmptyState>
       </>
     );
   }
@@ -51,22 +50,28 @@ export function AnalyticsPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Analytics</h1>
+        <h1>{t("analytics.title")}</h1>
       </div>
-      <div class="filters" role="group" aria-label="What to show">
-        <Select label="App group" id="analytics-app-group" value={appGroupId} onChange={setAppGroupId} options={[["", "Every app group"], ...groups.map((g) => [g.id, g.name] as [string, string])]} />
-        <Select label="Window" id="analytics-days" value={days} onChange={setDays} options={WINDOWS} />
+      <div class="filters" role="group" aria-label={t("analytics.filters")}>
+        <Select
+          label={t("analytics.appGroup")}
+          id="analytics-app-group"
+          value={appGroupId}
+          onChange={setAppGroupId}
+          options={[["", t("analytics.everyAppGroup")], ...groups.map((g) => [g.id, g.name] as [string, string])]}
+        />
+        <Select label={t("analytics.window")} id="analytics-days" value={days} onChange={setDays} options={WINDOWS.map((w) => [w, t(`analytics.window.${w}`)])} />
       </div>
-      <Loaded state={signIns} what="sign-in analytics">
+      <Loaded state={signIns} what={t("analytics.signInWhat")}>
         {(s) => <WindowNote requested={Number(days)} report={s} />}
       </Loaded>
-      <Loaded state={signIns} what="sign-in analytics">
+      <Loaded state={signIns} what={t("analytics.signInWhat")}>
         {(s) => <SignInSection report={s} />}
       </Loaded>
-      <Loaded state={outcomes} what="sign-in outcomes">
+      <Loaded state={outcomes} what={t("analytics.outcomesWhat")}>
         {(o) => <OutcomesSection report={o} />}
       </Loaded>
-      <Loaded state={behavior} what="page analytics">
+      <Loaded state={behavior} what={t("analytics.pagesWhat")}>
         {(b) => <BehaviorSection report={b} eventsOff={groups.filter((g) => !g.eventsEnabled && (!appGroupId || g.id === appGroupId)).map((g) => g.name)} />}
       </Loaded>
     </>
@@ -74,30 +79,35 @@ export function AnalyticsPage({ org }: { org: Org }) {
 }
 
 function WindowNote({ requested, report }: { requested: number; report: SignIns }) {
+  const t = useT();
+  const { language } = useLanguage();
   const clamped = report.days < requested;
+  const dayCount = (count: number) => t(`analytics.days.${pluralForm(count, language)}`, { count: formatNumber(count, language) });
+  const days = dayCount(report.days);
+  const freeDays = dayCount(report.freeWindowDays);
   return (
     <div class={clamped ? "warning" : "note"} role="note" id="analytics-window">
       <p>
-        Days are UTC days. <strong>Sign-ins</strong> cover the {plural(report.days, "day")} ending today
-        {clamped
-          ? `: without the Audit Analytics add-on sign-in reports are limited to ${plural(report.freeWindowDays, "day")}, so the ${requested} you chose were cut to ${report.days}. The owner can enable the add-on on the Billing page.`
-          : "."}{" "}
-        The last {plural(report.freeWindowDays, "day")} come from the raw sign-ins; older days from the sealed daily rollups
-        {report.windowSource === "hot_fallback" ? " where they exist (some days were read from the raw sign-ins instead)" : ""}.
+        {t("analytics.utcDays")} <strong>{t("analytics.signInsWord")}</strong>
+        {clamped ? t("analytics.coverClamped", { days, freeDays, requested, count: report.days }) : t("analytics.cover", { days })}{" "}
+        {t("analytics.rawDays", { freeDays, fallback: report.windowSource === "hot_fallback" ? t("analytics.hotFallback") : "" })}
       </p>
       <p>
-        <strong>Failures by reason</strong> and <strong>page analytics</strong> come only from sealed daily rollups of completed days (built hourly, about 20 minutes past each hour):
-        today is not in them yet. Page analytics have no add-on limit.
+        <strong>{t("analytics.failuresByReasonWord")}</strong>
+        {t("analytics.and")}
+        <strong>{t("analytics.pageAnalyticsWord")}</strong>
+        {t("analytics.rollupsOnly")}
       </p>
     </div>
   );
 }
 
 function Kpi({ label, value, note, id }: { label: string; value: number; note?: string; id: string }) {
+  const { language } = useLanguage();
   return (
     <div class="kpi" id={id}>
       <span class="kpi-label">{label}</span>
-      <span class="kpi-value">{value.toLocaleString()}</span>
+      <span class="kpi-value">{formatNumber(value, language)}</span>
       {note ? <span class="muted kpi-note">{note}</span> : null}
     </div>
   );
@@ -105,64 +115,89 @@ function Kpi({ label, value, note, id }: { label: string; value: number; note?: 
 
 function SignInSection({ report }: { report: SignIns }) {
   const { kpi } = report;
+  const t = useT();
   return (
-    <Section title="Sign-ins" id="analytics-sign-ins">
+    <Section title={t("analytics.signIns")} id="analytics-sign-ins">
       <div class="kpis">
-        <Kpi id="kpi-mau" label="Active users (MAU)" value={kpi.mau} note={change(kpi.mau, kpi.mauPrev)} />
-        <Kpi id="kpi-dau" label="Active today (DAU)" value={kpi.dauToday} />
-        <Kpi id="kpi-logins" label="Logins" value={kpi.logins} note={change(kpi.logins, kpi.loginsPrev)} />
-        <Kpi id="kpi-signups" label="Sign-ups" value={kpi.signups} note={change(kpi.signups, kpi.signupsPrev)} />
+        <Kpi id="kpi-mau" label={t("analytics.mau")} value={kpi.mau} note={change(t, kpi.mau, kpi.mauPrev)} />
+        <Kpi id="kpi-dau" label={t("analytics.dau")} value={kpi.dauToday} />
+        <Kpi id="kpi-logins" label={t("analytics.logins")} value={kpi.logins} note={change(t, kpi.logins, kpi.loginsPrev)} />
+        <Kpi id="kpi-signups" label={t("analytics.signups")} value={kpi.signups} note={change(t, kpi.signups, kpi.signupsPrev)} />
       </div>
-      <p class="muted">Active users are distinct end users who signed in within the window; the “window before” is the same number of days just before it.</p>
+      <p class="muted">{t("analytics.activeNote")}</p>
       {report.daily.length === 0 ? (
-        <EmptyState title="No sign-ins in this window.">Add the hosted login or an SDK to an application (Apps → Quickstart) and sign-ins appear here.</EmptyState>
+        <EmptyState title={t("analytics.noSignIns")}>{t("analytics.noSignInsHint")}</EmptyState>
       ) : (
         <DailyChart
           id="chart-sign-ins"
-          title="Logins, active users and sign-ups per day"
+          title={t("analytics.signInsChart")}
           dates={report.daily.map((d) => d.date)}
           series={[
-            { label: "Logins", values: report.daily.map((d) => d.logins) },
-            { label: "Active users (DAU)", values: report.daily.map((d) => d.dau) },
-            { label: "Sign-ups", values: report.daily.map((d) => d.signups) },
+            { label: t("analytics.logins"), values: report.daily.map((d) => d.logins) },
+            { label: t("analytics.activeUsersDau"), values: report.daily.map((d) => d.dau) },
+            { label: t("analytics.signups"), values: report.daily.map((d) => d.signups) },
           ]}
         />
       )}
       {report.providers.length ? (
-        <BarChart id="chart-providers" title="Successful sign-ins by method" labels={report.providers.map((p) => p.provider)} series={[{ label: "Sign-ins", values: report.providers.map((p) => p.count) }]} />
+        <BarChart
+          id="chart-providers"
+          title={t("analytics.byMethod")}
+          labels={report.providers.map((p) => p.provider)}
+          series={[{ label: t("analytics.signInsSeries"), values: report.providers.map((p) => p.count) }]}
+        />
       ) : null}
       {report.topIps.length === 0 ? (
-        <EmptyState title="No sign-in attempts from a known address in this window." />
+        <EmptyState title={t("analytics.noIps")} />
       ) : (
-        <TopTable id="top-ips" caption="Top IP addresses" head={["IP address", "Attempts", "Distinct users"]} rows={report.topIps.map((ip) => [ip.ip, ip.count, ip.users])} />
+        <TopTable
+          id="top-ips"
+          caption={t("analytics.topIps")}
+          head={[t("analytics.ipAddress"), t("analytics.attempts"), t("analytics.distinctUsers")]}
+          rows={report.topIps.map((ip) => [ip.ip, ip.count, ip.users])}
+        />
       )}
     </Section>
   );
 }
 
 function OutcomesSection({ report }: { report: SignInRollup }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const counted = (key: "analytics.attemptCount" | "analytics.failureCount" | "analytics.days", count: number) =>
+    t(`${key}.${pluralForm(count, language)}`, { count: formatNumber(count, language) });
   return (
-    <Section title="Sign-in failures" id="analytics-failures">
+    <Section title={t("analytics.failuresTitle")} id="analytics-failures">
       {!report.available || !report.daily || !report.totals ? (
-        <EmptyState title="No sealed sign-in rollup covers these days yet.">Rollups are built for completed UTC days with sign-ins; come back after the first full day.</EmptyState>
+        <EmptyState title={t("analytics.noRollup")}>{t("analytics.noRollupHint")}</EmptyState>
       ) : (
         <>
           <p id="failure-totals">
-            {plural(report.totals.attempts, "attempt")}, {plural(report.totals.failures, "failure")} ({report.totals.failureRatePct}%) over {plural(report.coveredDates.length, "day")} with a rollup.
+            {t("analytics.failureTotals", {
+              attempts: counted("analytics.attemptCount", report.totals.attempts),
+              failures: counted("analytics.failureCount", report.totals.failures),
+              rate: report.totals.failureRatePct,
+              days: counted("analytics.days", report.coveredDates.length),
+            })}
           </p>
           <DailyChart
             id="chart-failures"
-            title="Logins and failures per day"
+            title={t("analytics.failuresChart")}
             dates={report.daily.map((d) => d.date)}
             series={[
-              { label: "Logins", values: report.daily.map((d) => d.logins) },
-              { label: "Failures", values: report.daily.map((d) => d.failures) },
+              { label: t("analytics.logins"), values: report.daily.map((d) => d.logins) },
+              { label: t("analytics.failures"), values: report.daily.map((d) => d.failures) },
             ]}
           />
           {report.failureReasons?.length ? (
-            <BarChart id="chart-failure-reasons" title="Failures by reason" labels={report.failureReasons.map((r) => r.reason)} series={[{ label: "Failures", values: report.failureReasons.map((r) => r.count) }]} />
+            <BarChart
+              id="chart-failure-reasons"
+              title={t("analytics.failuresByReason")}
+              labels={report.failureReasons.map((r) => r.reason)}
+              series={[{ label: t("analytics.failures"), values: report.failureReasons.map((r) => r.count) }]}
+            />
           ) : (
-            <p>No failures.</p>
+            <p>{t("analytics.noFailures")}</p>
           )}
         </>
       )}
@@ -200,47 +235,58 @@ function TopTable({ id, caption, head, rows }: { id: string; caption: string; he
 }
 
 function BehaviorSection({ report, eventsOff }: { report: Behavior; eventsOff: string[] }) {
+  const t = useT();
+  const views = t("analytics.views");
   return (
-    <Section title="Pages (the beacon)" id="analytics-behavior">
-      {eventsOff.length ? <p class="warning">Collection is off for {eventsOff.join(", ")}: the beacon's events there are discarded.</p> : null}
+    <Section title={t("analytics.pagesTitle")} id="analytics-behavior">
+      {eventsOff.length ? <p class="warning">{t("analytics.collectionOff", { names: eventsOff.join(", ") })}</p> : null}
       {!report.available ? (
-        <EmptyState title="No page analytics yet.">Add the beacon snippet to your site (Apps → an application → Quickstart); the first rollup appears after the first complete UTC day.</EmptyState>
+        <EmptyState title={t("analytics.noPages")}>{t("analytics.noPagesHint")}</EmptyState>
       ) : (
         <>
           <div class="kpis">
-            <Kpi id="kpi-views" label="Page views" value={report.totals.views} />
-            <Kpi id="kpi-visitors" label="Visitors (at most)" value={report.totals.visitorsUpperBound} />
-            <Kpi id="kpi-identified" label="Signed-in visitors (at most)" value={report.totals.identifiedUsersUpperBound} />
+            <Kpi id="kpi-views" label={t("analytics.pageViews")} value={report.totals.views} />
+            <Kpi id="kpi-visitors" label={t("analytics.visitors")} value={report.totals.visitorsUpperBound} />
+            <Kpi id="kpi-identified" label={t("analytics.signedInVisitors")} value={report.totals.identifiedUsersUpperBound} />
           </div>
           <p class="muted">
-            {report.totals.avgDwellSec === null ? "No page was left with a timing yet, so there is no average time on page." : `Average time on a page: ${report.totals.avgDwellSec} s.`} Visitors are counted per
-            day, so over several days their sum is a ceiling; views and time on page are exact.
+            {report.totals.avgDwellSec === null ? t("analytics.noDwell") : t("analytics.avgDwell", { seconds: report.totals.avgDwellSec })} {t("analytics.visitorsNote")}
           </p>
           <DailyChart
             id="chart-page-views"
-            title="Page views and visitors per day"
+            title={t("analytics.viewsChart")}
             dates={report.daily.map((d) => d.date)}
             series={[
-              { label: "Page views", values: report.daily.map((d) => d.views) },
-              { label: "Visitors (at most)", values: report.daily.map((d) => d.visitorsUpperBound) },
+              { label: t("analytics.pageViews"), values: report.daily.map((d) => d.views) },
+              { label: t("analytics.visitors"), values: report.daily.map((d) => d.visitorsUpperBound) },
             ]}
           />
           {report.topPages.length ? (
-            <BarChart id="chart-top-pages" title="Top pages" labels={report.topPages.slice(0, 10).map((p) => p.path)} series={[{ label: "Views", values: report.topPages.slice(0, 10).map((p) => p.views) }]} />
+            <BarChart
+              id="chart-top-pages"
+              title={t("analytics.topPages")}
+              labels={report.topPages.slice(0, 10).map((p) => p.path)}
+              series={[{ label: views, values: report.topPages.slice(0, 10).map((p) => p.views) }]}
+            />
           ) : null}
           <TopTable
             id="top-pages"
-            caption="Top pages with time on page"
-            head={["Page", "Views", "Visitors (at most)", "Average time on page"]}
-            rows={report.topPages.map((p) => [p.path, p.views, p.visitorsUpperBound, p.avgDwellSec === null ? "—" : `${p.avgDwellSec} s`])}
+            caption={t("analytics.topPagesDwell")}
+            head={[t("analytics.page"), views, t("analytics.visitors"), t("analytics.avgTimeOnPage")]}
+            rows={report.topPages.map((p) => [p.path, p.views, p.visitorsUpperBound, p.avgDwellSec === null ? "—" : t("analytics.seconds", { seconds: p.avgDwellSec })])}
           />
-          <TopTable id="top-referrers" caption="Referrer domains" head={["Domain", "Views"]} rows={report.referrers.map((r) => [r.domain, r.views])} />
-          <TopTable id="top-utm-sources" caption="Campaign sources (utm_source)" head={["Source", "Views"]} rows={report.utmSources.map((r) => [r.source, r.views])} />
-          <TopTable id="top-countries" caption="Countries" head={["Country", "Views"]} rows={report.countries.map((r) => [r.country, r.views])} />
+          <TopTable id="top-referrers" caption={t("analytics.referrers")} head={[t("analytics.domain"), views]} rows={report.referrers.map((r) => [r.domain, r.views])} />
+          <TopTable id="top-utm-sources" caption={t("analytics.utmSources")} head={[t("analytics.source"), views]} rows={report.utmSources.map((r) => [r.source, r.views])} />
+          <TopTable id="top-countries" caption={t("analytics.countries")} head={[t("analytics.country"), views]} rows={report.countries.map((r) => [r.country, r.views])} />
           {report.customEvents.length ? (
-            <BarChart id="chart-custom-events" title="Custom events (signet.track)" labels={report.customEvents.map((e) => e.name)} series={[{ label: "Events", values: report.customEvents.map((e) => e.count) }]} />
+            <BarChart
+              id="chart-custom-events"
+              title={t("analytics.customEvents")}
+              labels={report.customEvents.map((e) => e.name)}
+              series={[{ label: t("analytics.events"), values: report.customEvents.map((e) => e.count) }]}
+            />
           ) : (
-            <p class="muted">No custom events yet: call signet.track("name", data) on your pages to count them here.</p>
+            <p class="muted">{t("analytics.noCustomEvents")}</p>
           )}
         </>
       )}

@@ -9,7 +9,10 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiProblem, query } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Loaded, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { type ApprovalLine, type Graph, type Instance, isOwnerOrAdmin, type LinePreview, type Position, type Step, type WorkItem, type WorkItemInput } from "../governance";
-import { formatTime, plural } from "../messages";
+import type { Language } from "../../i18n";
+import { useLanguage, useT } from "../language";
+import type { DashboardKey } from "../locales/index";
+import { formatNumber, formatTime, pluralForm } from "../messages";
 import { passkeysSupported, personalSeal } from "../passkeys";
 import type { Org } from "../session";
 
@@ -18,69 +21,39 @@ interface Role {
   name: string;
 }
 
-const DOC_TYPES: [WorkItem["docType"], string][] = [
-  ["document", "Document: an approval and nothing more"],
-  ["permission", "Permission: approval grants a scope"],
-  ["report", "Report: mailed to the line, not stamped"],
-];
-const LINE_MODES: [WorkItem["lineMode"], string][] = [
-  ["chain", "Chain: everyone, in order"],
-  ["single", "Single: one approval"],
-  ["parallel", "Parallel: everyone, any order"],
-  ["quorum", "Quorum: K of them"],
-];
-const LANGUAGES: [WorkItem["language"], string][] = [
-  ["en", "English"],
-  ["ko", "Korean"],
-  ["ja", "Japanese"],
-];
-const RISK_LEVELS: [string, string][] = [
-  ["0", "0: nobody up the tree"],
-  ["1", "1: the team lead"],
-  ["2", "2: team lead and executive (default)"],
-  ["3", "3: one level higher"],
-  ["4", "4: two levels higher"],
-  ["5", "5: three levels higher"],
-];
-const STATUS: Record<Instance["status"], [string, "good" | "warn" | "bad" | "neutral"]> = {
-  submitted: ["Waiting for approval", "warn"],
-  completed: ["Approved", "good"],
-  rejected: ["Rejected", "bad"],
-  reported: ["Reported", "neutral"],
+type T = ReturnType<typeof useT>;
+const DOC_TYPES = ["document", "permission", "report"] as const satisfies readonly WorkItem["docType"][];
+const LINE_MODES = ["chain", "single", "parallel", "quorum"] as const satisfies readonly WorkItem["lineMode"][];
+const MAIL_LANGUAGES = ["en", "ko", "ja"] as const satisfies readonly WorkItem["language"][];
+const RISK_LEVELS = ["0", "1", "2", "3", "4", "5"] as const;
+const STATUS_TONE: Record<Instance["status"], "good" | "warn" | "bad" | "neutral"> = { submitted: "warn", completed: "good", rejected: "bad", reported: "neutral" };
+const STEP_TONE: Record<Step["status"], "good" | "warn" | "bad" | "neutral"> = {
+  waiting: "neutral",
+  pending: "warn",
+  approved: "good",
+  rejected: "bad",
+  skipped: "neutral",
+  notified: "neutral",
 };
-const STEP_STATUS: Record<Step["status"], [string, "good" | "warn" | "bad" | "neutral"]> = {
-  waiting: ["waiting for an earlier step", "neutral"],
-  pending: ["to stamp", "warn"],
-  approved: ["approved", "good"],
-  rejected: ["rejected", "bad"],
-  skipped: ["not needed", "neutral"],
-  notified: ["notified", "neutral"],
+const MY_STEP: Record<string, DashboardKey> = {
+  waiting: "approvals.mine.waiting",
+  pending: "approvals.mine.pending",
+  approved: "approvals.mine.approved",
+  rejected: "approvals.mine.rejected",
+  skipped: "approvals.mine.skipped",
+  notified: "approvals.mine.notified",
 };
-const MY_STEP: Record<string, string> = {
-  waiting: "your turn comes after an earlier approver",
-  pending: "your stamp is needed",
-  approved: "you approved it",
-  rejected: "you rejected it",
-  skipped: "your stamp was not needed",
-  notified: "sent to you for information",
-};
-const SKIP_REASONS: Record<string, string> = {
-  nobody_found: "nobody holds this place",
-  not_a_person: "not a person",
-  inactive: "inactive",
-  requester: "that is you",
-  duplicate: "already in an earlier column",
-  below_ceiling: "does not hold the requested scope",
-};
-const ROUTING: Record<LinePreview["routing"], string> = {
-  routed: "It goes to the approvers below.",
-  auto_granted: "Nobody needs to approve it: it is approved as soon as you submit.",
-  unroutable: "Nobody who may approve it was found: it would wait unapproved.",
-  notified: "A report: the people below receive it; nobody stamps it.",
+const SKIP_REASONS: Record<string, DashboardKey> = {
+  nobody_found: "approvals.skip.nobody_found",
+  not_a_person: "approvals.skip.not_a_person",
+  inactive: "approvals.skip.inactive",
+  requester: "approvals.skip.requester",
+  duplicate: "approvals.skip.duplicate",
+  below_ceiling: "approvals.skip.below_ceiling",
 };
 
-/** The label of a position or step in English, else whichever language it has. */
-const labelOf = (label: { en: string | null; ko: string | null; ja: string | null }) => label.en ?? label.ko ?? label.ja ?? "";
+/** The label of a position or step in the person's language, else whichever language it has (the spec's labelKo, labelEn, labelJa). */
+const labelOf = (label: { en: string | null; ko: string | null; ja: string | null }, language: Language) => label[language] ?? label.en ?? label.ko ?? label.ja ?? "";
 
 /**
  * The seal subject's content hash (docs/governance.md, Submit): SHA-256 (hex) of the RFC 8785
@@ -101,33 +74,34 @@ export function ApprovalsPage({ org }: { org: Org }) {
   const inbox = useLoad(() => api<Instance[]>("GET", `${base}/instances${query({ status })}`), [org.slug, status]);
   const [editing, setEditing] = useState<string | null>(null);
   const formName = (id: string) => forms.data?.find((f) => f.id === id)?.name ?? "";
+  const t = useT();
 
   return (
     <>
       <div class="page-head">
-        <h1>Approvals</h1>
+        <h1>{t("approvals.title")}</h1>
       </div>
-      <Section title="Inbox" id="approvals-inbox">
-        <p class="muted">Documents you submitted, and those you approve or receive.</p>
+      <Section title={t("approvals.inbox")} id="approvals-inbox">
+        <p class="muted">{t("approvals.inboxIntro")}</p>
         <div class="toolbar">
           <Select
-            label="Show"
+            label={t("approvals.show")}
             id="inbox-status"
             value={status}
             onChange={setStatus}
             options={[
-              ["", "Every document"],
-              ["submitted", "Waiting for approval"],
-              ["completed", "Approved"],
-              ["rejected", "Rejected"],
-              ["reported", "Reports"],
+              ["", t("approvals.every")],
+              ["submitted", t("approvals.status.submitted")],
+              ["completed", t("approvals.status.completed")],
+              ["rejected", t("approvals.status.rejected")],
+              ["reported", t("approvals.reports")],
             ]}
           />
         </div>
-        <Loaded state={inbox} what="your documents">
+        <Loaded state={inbox} what={t("approvals.inboxWhat")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="Nothing here yet.">Submit a document below; what others send you to approve appears here too.</EmptyState>
+              <EmptyState title={t("approvals.nothing")}>{t("approvals.nothingHint")}</EmptyState>
             ) : (
               <ul class="doc-list">
                 {list.map((doc) => (
@@ -142,12 +116,12 @@ export function ApprovalsPage({ org }: { org: Org }) {
       </Section>
       <SubmitDocument base={base} forms={forms.data ?? []} onSubmitted={inbox.reload} />
       <FindByNumber base={base} example={`${org.slug}-${new Date().getUTCFullYear()}-000001`} formName={formName} />
-      <Section title="Forms" id="approval-forms">
-        <p class="muted">A form is what a document is submitted on: its type, how its approval line works, and who is on it.</p>
-        <Loaded state={forms} what="forms">
+      <Section title={t("approvals.forms")} id="approval-forms">
+        <p class="muted">{t("approvals.formsIntro")}</p>
+        <Loaded state={forms} what={t("approvals.formsWhat")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No forms yet.">{canEdit ? "Create one below." : "The owner or an admin defines them."}</EmptyState>
+              <EmptyState title={t("approvals.noForms")}>{canEdit ? t("approvals.createBelow") : t("approvals.adminDefines")}</EmptyState>
             ) : (
               <ul class="form-list">
                 {list.map((item) => (
@@ -167,8 +141,12 @@ export function ApprovalsPage({ org }: { org: Org }) {
 }
 
 function DocumentCard({ base, doc, formName, onStamped }: { base: string; doc: Instance; formName: string; onStamped?: () => void }) {
-  const [text, tone] = STATUS[doc.status];
-  const mine = [doc.isRequester ? "you submitted it" : null, doc.isReceiver && doc.myStepStatus ? MY_STEP[doc.myStepStatus] : null].filter(Boolean).join("; ");
+  const t = useT();
+  const { language } = useLanguage();
+  const text = t(`approvals.status.${doc.status}`);
+  const tone = STATUS_TONE[doc.status];
+  const myStep = doc.isReceiver && doc.myStepStatus ? MY_STEP[doc.myStepStatus] : undefined;
+  const mine = [doc.isRequester ? t("approvals.mine.submitted") : null, myStep ? t(myStep) : null].filter(Boolean).join("; ");
   return (
     <article class="doc card" data-document-number={doc.documentNumber} data-status={doc.status} data-seal-intact={String(doc.sealIntact)} aria-labelledby={`doc-${doc.id}`}>
       <div class="doc-head">
@@ -178,44 +156,45 @@ function DocumentCard({ base, doc, formName, onStamped }: { base: string; doc: I
         <Badge tone={tone}>{text}</Badge>
       </div>
       <p class="muted">
-        {formName ? `${formName} · ` : ""}by {doc.creatorName || "someone no longer here"} · {formatTime(doc.submittedAt)}
+        {formName ? `${formName} · ` : ""}
+        {t("approvals.by", { name: doc.creatorName || t("approvals.someoneGone"), time: formatTime(doc.submittedAt, language) })}
         {doc.requestedScope ? (
           <>
             {" "}
-            · grants <code>{doc.requestedScope}</code>
-            {doc.uses === 1 ? " once" : ""}
+            {t("approvals.grants")} <code>{doc.requestedScope}</code>
+            {doc.uses === 1 ? t("approvals.once") : ""}
           </>
         ) : null}
         {mine ? <span class="doc-mine"> · {mine}</span> : null}
       </p>
       {doc.body ? <p class="doc-body">{doc.body}</p> : null}
-      {doc.routing === "unroutable" ? <p class="warning">Nobody who may approve it was found; it waits.</p> : null}
-      {doc.routing === "auto_granted" ? <p class="muted">Nobody needed to approve it: it was approved when submitted.</p> : null}
+      {doc.routing === "unroutable" ? <p class="warning">{t("approvals.unroutableNote")}</p> : null}
+      {doc.routing === "auto_granted" ? <p class="muted">{t("approvals.autoNote")}</p> : null}
       {doc.steps.length ? (
-        <ol class="doc-steps" aria-label={`Approval line of ${doc.documentNumber}`}>
+        <ol class="doc-steps" aria-label={t("approvals.lineOf", { number: doc.documentNumber })}>
           {doc.steps.map((s) => (
             <li key={s.id} data-step-status={s.status}>
-              <span class="step-label">{labelOf(s.label) || `Step ${s.order}`}</span> <strong>{s.approverName || "—"}</strong>{" "}
-              <Badge tone={STEP_STATUS[s.status][1]}>{STEP_STATUS[s.status][0]}</Badge>
-              {s.stampedAt ? <span class="muted"> {formatTime(s.stampedAt)}</span> : null}
+              <span class="step-label">{labelOf(s.label, language) || t("approvals.stepN", { order: s.order })}</span> <strong>{s.approverName || "—"}</strong>{" "}
+              <Badge tone={STEP_TONE[s.status]}>{t(`approvals.step.${s.status}`)}</Badge>
+              {s.stampedAt ? <span class="muted"> {formatTime(s.stampedAt, language)}</span> : null}
               {s.comment ? <q class="step-comment">{s.comment}</q> : null}
             </li>
           ))}
         </ol>
       ) : null}
       {doc.attachments.length ? (
-        <ul class="doc-attachments" aria-label="Attachments">
+        <ul class="doc-attachments" aria-label={t("approvals.attachments")}>
           {doc.attachments.map((a) => (
             <li key={a.fileId}>
-              {a.fileName} <code title="SHA-256">{a.sha256.slice(0, 16)}…</code>
+              {a.fileName} <code title={"SHA-256"}>{a.sha256.slice(0, 16)}…</code>
             </li>
           ))}
         </ul>
       ) : null}
       <p class="doc-seal">
-        {doc.sealIntact ? <Badge tone="good">Seal intact</Badge> : <Badge tone="bad">Seal broken</Badge>}{" "}
+        {doc.sealIntact ? <Badge tone="good">{t("approvals.sealIntact")}</Badge> : <Badge tone="bad">{t("approvals.sealBroken")}</Badge>}{" "}
         <span class="muted">
-          {doc.sealIntact ? "The document and every stamp still match their seals." : "A record no longer matches its seal: it was changed outside Signet."} Sealed {formatTime(doc.sealedAt)}, chain head{" "}
+          {doc.sealIntact ? t("approvals.intactText") : t("approvals.brokenText")} {t("approvals.sealedAt", { time: formatTime(doc.sealedAt, language) })}{" "}
           <code>{doc.recordHash.slice(0, 16)}…</code>
         </span>
       </p>
@@ -227,21 +206,22 @@ function DocumentCard({ base, doc, formName, onStamped }: { base: string; doc: I
 /** Approve or reject one's step, sealed with a passkey (purpose approval.stamp, subject {instanceId}|{StepId}|{Decision}). */
 function Stamp({ base, doc, stepId, onStamped }: { base: string; doc: Instance; stepId: string; onStamped?: () => void }) {
   const [comment, setComment] = useState("");
+  const t = useT();
   const stamp = (decision: "approve" | "reject") => async () => {
-    if (decision === "reject" && !confirm(`Reject ${doc.documentNumber}? Any rejection rejects the whole document.`)) return;
+    if (decision === "reject" && !confirm(t("approvals.confirmReject", { number: doc.documentNumber }))) return;
     const assertion = await personalSeal("approval.stamp", `${doc.id}|${stepId}|${decision}`);
     await api("POST", `${base}/instances/${doc.id}/stamp`, { StepId: stepId, Decision: decision, ...(comment.trim() ? { Comment: comment.trim() } : {}), assertionResponseJson: assertion });
     onStamped?.();
   };
   return (
-    <div class="stamp" role="group" aria-label={`Your stamp on ${doc.documentNumber}`}>
-      <Field label={`Comment on ${doc.documentNumber} (optional)`} id={`comment-${doc.id}`} maxLength={2000} value={comment} onInput={(e) => setComment((e.target as HTMLInputElement).value)} />
+    <div class="stamp" role="group" aria-label={t("approvals.yourStamp", { number: doc.documentNumber })}>
+      <Field label={t("approvals.commentOn", { number: doc.documentNumber })} id={`comment-${doc.id}`} maxLength={2000} value={comment} onInput={(e) => setComment((e.target as HTMLInputElement).value)} />
       <div class="toolbar">
         <ActionButton id={`approve-${doc.id}`} disabled={!passkeysSupported()} onAction={stamp("approve")}>
-          Approve with my passkey
+          {t("approvals.approve")}
         </ActionButton>
         <ActionButton id={`reject-${doc.id}`} kind="danger" disabled={!passkeysSupported()} onAction={stamp("reject")}>
-          Reject with my passkey
+          {t("approvals.reject")}
         </ActionButton>
       </div>
     </div>
@@ -255,8 +235,9 @@ function SubmitDocument({ base, forms, onSubmitted }: { base: string; forms: Wor
   const [body, setBody] = useState("");
   const [submitted, setSubmitted] = useState<Instance | null>(null);
   const chosen = open.find((f) => f.id === formId);
+  const t = useT();
   const submit = async () => {
-    if (!chosen) throw new Error("Choose the form to submit on.");
+    if (!chosen) throw new Error(t("approvals.chooseForm"));
     const content = { Title: title, Body: body, AttachmentFileIds: [] as string[] };
     const assertion = await personalSeal("approval.submit", `${chosen.id}|${await contentHash(content)}`);
     const doc = await api<Instance>("POST", `${base}/instances`, { WorkItemId: chosen.id, Title: title, Body: body, assertionResponseJson: assertion });
@@ -266,20 +247,20 @@ function SubmitDocument({ base, forms, onSubmitted }: { base: string; forms: Wor
     onSubmitted();
   };
   return (
-    <Section title="Submit a document" id="submit-document">
+    <Section title={t("approvals.submitTitle")} id="submit-document">
       {open.length === 0 ? (
-        <EmptyState title="No form to submit on yet." />
+        <EmptyState title={t("approvals.noOpenForm")} />
       ) : (
         <>
           {submitted ? (
             <p class="success" role="status" id="submitted">
-              Submitted <code>{submitted.documentNumber}</code>: {STATUS[submitted.status][0].toLowerCase()}.
+              {t("approvals.submittedAs")} <code>{submitted.documentNumber}</code>: {t(`approvals.submittedStatus.${submitted.status}`)}.
             </p>
           ) : null}
-          <Form onSubmit={submit} submitLabel="Sign with my passkey and submit" id="submit-document-form">
-            <Select label="Form" id="submit-form" value={formId} onChange={setFormId} options={[["", "Choose…"], ...open.map((f) => [f.id, f.name] as [string, string])]} />
-            <Field label="Title" id="submit-title" required maxLength={200} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
-            <TextArea label="Text" id="submit-body" rows={4} maxLength={20000} value={body} onInput={setBody} hint="Your passkey seals the title and text: what the approvers see is what you signed." />
+          <Form onSubmit={submit} submitLabel={t("approvals.submit")} id="submit-document-form">
+            <Select label={t("approvals.form")} id="submit-form" value={formId} onChange={setFormId} options={[["", t("approvals.choose")], ...open.map((f) => [f.id, f.name] as [string, string])]} />
+            <Field label={t("approvals.docTitle")} id="submit-title" required maxLength={200} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+            <TextArea label={t("approvals.docText")} id="submit-body" rows={4} maxLength={20000} value={body} onInput={setBody} hint={t("approvals.docTextHint")} />
             {chosen ? <Preview base={base} itemId={chosen.id} version={chosen.updatedAt} /> : null}
           </Form>
         </>
@@ -291,31 +272,33 @@ function SubmitDocument({ base, forms, onSubmitted }: { base: string; forms: Wor
 /** resolve-line: who would approve a document the caller submits on this form now. */
 function Preview({ base, itemId, version }: { base: string; itemId: string; version: string | number }) {
   const preview = useLoad(() => api<LinePreview>("GET", `${base}/work-items/${itemId}/resolve-line`), [itemId, version]);
+  const t = useT();
+  const { language } = useLanguage();
   return (
     <div class="preview-line" aria-live="polite">
-      <Loaded state={preview} what="who approves">
+      <Loaded state={preview} what={t("approvals.whoWhat")}>
         {(p) => (
           <>
             <p>
-              <strong>Who approves:</strong> {ROUTING[p.routing]}
-              {p.routing === "routed" ? ` ${plural(p.requiredApprovals, "approval")} needed.` : ""}
+              <strong>{t("approvals.whoApproves")}</strong> {t(`approvals.routing.${p.routing}`)}
+              {p.routing === "routed" ? t(`approvals.needed.${pluralForm(p.requiredApprovals, language)}`, { count: formatNumber(p.requiredApprovals, language) }) : ""}
             </p>
             {p.approvers.length ? (
               <ol class="preview-approvers">
                 {p.approvers.map((a) => (
                   <li key={a.connectedId} data-approver-name={a.displayName}>
-                    {labelOf(a.label) ? <span class="step-label">{labelOf(a.label)}</span> : null} <strong>{a.displayName}</strong>
+                    {labelOf(a.label, language) ? <span class="step-label">{labelOf(a.label, language)}</span> : null} <strong>{a.displayName}</strong>
                   </li>
                 ))}
               </ol>
             ) : null}
             {p.skipped.length ? (
               <p class="muted">
-                Left out:{" "}
+                {t("approvals.leftOut")}{" "}
                 {p.skipped.map((s, i) => (
                   <span key={i}>
                     {i ? "; " : ""}
-                    {labelOf(s.label) || "a column"} ({SKIP_REASONS[s.reason] ?? s.reason})
+                    {labelOf(s.label, language) || t("approvals.aColumn")} ({SKIP_REASONS[s.reason] ? t(SKIP_REASONS[s.reason]!) : s.reason})
                   </span>
                 ))}
               </p>
@@ -330,22 +313,24 @@ function Preview({ base, itemId, version }: { base: string; itemId: string; vers
 function FindByNumber({ base, example, formName }: { base: string; example: string; formName: (id: string) => string }) {
   const [number, setNumber] = useState("");
   const [found, setFound] = useState<Instance | null>(null);
+  const t = useT();
+  const { language } = useLanguage();
   const find = async () => {
     setFound(null);
     setFound(await api<Instance>("GET", `${base}/instances/by-number/${encodeURIComponent(number.trim())}`));
   };
   return (
-    <Section title="Find a document by number" id="find-document">
-      <Form onSubmit={find} submitLabel="Find" id="find-document-form">
-        <Field label="Document number" id="document-number" required maxLength={200} placeholder={example} value={number} onInput={(e) => setNumber((e.target as HTMLInputElement).value)} />
+    <Section title={t("approvals.findTitle")} id="find-document">
+      <Form onSubmit={find} submitLabel={t("approvals.find")} id="find-document-form">
+        <Field label={t("approvals.number")} id="document-number" required maxLength={200} placeholder={example} value={number} onInput={(e) => setNumber((e.target as HTMLInputElement).value)} />
       </Form>
       {found ? (
         <div id="found-document">
           <DocumentCard base={base} doc={found} formName={formName(found.workItemId)} />
           <details class="seal-details">
-            <summary>Seal records</summary>
+            <summary>{t("approvals.sealRecords")}</summary>
             <dl class="hashes">
-              <dt>Document as submitted</dt>
+              <dt>{t("approvals.asSubmitted")}</dt>
               <dd>
                 <code>{found.selfHash}</code>
               </dd>
@@ -354,14 +339,14 @@ function FindByNumber({ base, example, formName }: { base: string; example: stri
                 .map((s) => (
                   <div key={s.id}>
                     <dt>
-                      Stamp of {s.approverName} ({s.decision}, {formatTime(s.sealedAt)})
+                      {t("approvals.stampOf", { name: s.approverName ?? "—", decision: s.decision ?? "", time: formatTime(s.sealedAt, language) })}
                     </dt>
                     <dd>
                       <code>{s.recordHash}</code>
                     </dd>
                   </div>
                 ))}
-              <dt>Chain head</dt>
+              <dt>{t("approvals.chainHead")}</dt>
               <dd>
                 <code>{found.recordHash}</code>
               </dd>
@@ -374,20 +359,24 @@ function FindByNumber({ base, example, formName }: { base: string; example: stri
 }
 
 function FormItem({ base, item, canEdit, editing, onEdit, onChanged }: { base: string; item: WorkItem; canEdit: boolean; editing: boolean; onEdit: () => void; onChanged: () => void }) {
-  const type = DOC_TYPES.find(([k]) => k === item.docType)?.[1].split(":")[0] ?? item.docType;
-  const mode = LINE_MODES.find(([k]) => k === item.lineMode)?.[1].split(":")[0] ?? item.lineMode;
+  const t = useT();
+  const { language } = useLanguage();
+  const type = t(`approvals.docType.${item.docType}`);
+  const mode = t(`approvals.lineMode.${item.lineMode}`);
   return (
     <li class="form-item" data-form-id={item.id} data-form-name={item.name}>
       <div>
-        <strong>{item.name}</strong> {item.archived ? <Badge tone="neutral">archived</Badge> : null}
+        <strong>{item.name}</strong> {item.archived ? <Badge tone="neutral">{t("approvals.archived")}</Badge> : null}
         <p class="muted">
           {type} · {mode}
-          {item.lineMode === "quorum" ? ` ${item.quorumK}` : ""} · risk level {item.riskLevel} · {item.positionCount ? plural(item.positionCount, "position") : "default line"}
+          {item.lineMode === "quorum" ? ` ${item.quorumK}` : ""}
+          {t("approvals.riskLevel", { level: item.riskLevel })}
+          {item.positionCount ? t(`approvals.positions.${pluralForm(item.positionCount, language)}`, { count: formatNumber(item.positionCount, language) }) : t("approvals.defaultLine")}
           {item.requestedScope ? (
             <>
               {" "}
-              · grants <code>{item.requestedScope}</code>
-              {item.uses === 1 ? " once" : ""}
+              {t("approvals.grants")} <code>{item.requestedScope}</code>
+              {item.uses === 1 ? t("approvals.once") : ""}
             </>
           ) : null}
         </p>
@@ -395,18 +384,18 @@ function FormItem({ base, item, canEdit, editing, onEdit, onChanged }: { base: s
       {canEdit ? (
         <div class="toolbar">
           <button type="button" class="secondary" aria-expanded={editing} onClick={onEdit}>
-            {editing ? "Close the line" : "Approval line"}
-            <span class="visually-hidden"> of {item.name}</span>
+            {editing ? t("approvals.closeLine") : t("approvals.approvalLine")}
+            <span class="visually-hidden">{t("approvals.ofForm", { name: item.name })}</span>
           </button>
           <ActionButton
             kind="secondary"
-            label={`${item.archived ? "Restore" : "Archive"} ${item.name}`}
+            label={t(item.archived ? "approvals.restoreLabel" : "approvals.archiveLabel", { name: item.name })}
             onAction={async () => {
               await api("PATCH", `${base}/work-items/${item.id}`, { Archived: !item.archived });
               onChanged();
             }}
           >
-            {item.archived ? "Restore" : "Archive"}
+            {item.archived ? t("approvals.restore") : t("approvals.archive")}
           </ActionButton>
         </div>
       ) : null}
@@ -423,6 +412,7 @@ function CreateForm({ base, onCreated }: { base: string; onCreated: () => void }
   const [language, setLanguage] = useState<WorkItem["language"]>("en");
   const [scope, setScope] = useState("");
   const [once, setOnce] = useState(false);
+  const t = useT();
   const create = async () => {
     const body: WorkItemInput = { Name: name.trim(), docType, LineMode: lineMode, RiskLevel: Number(risk), language };
     if (lineMode === "quorum") body.QuorumK = Number(quorumK);
@@ -437,29 +427,47 @@ function CreateForm({ base, onCreated }: { base: string; onCreated: () => void }
   };
   return (
     <>
-      <h3>Create a form</h3>
-      <Form onSubmit={create} submitLabel="Create form" id="create-form">
-        <Field label="Form name" id="form-name" required maxLength={200} placeholder="Purchase request" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <Select label="Type" id="form-type" value={docType} onChange={(v) => setDocType(v as WorkItem["docType"])} options={DOC_TYPES} />
+      <h3>{t("approvals.createTitle")}</h3>
+      <Form onSubmit={create} submitLabel={t("approvals.create")} id="create-form">
+        <Field label={t("approvals.formName")} id="form-name" required maxLength={200} placeholder={t("approvals.formNamePlaceholder")} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <Select
+          label={t("approvals.type")}
+          id="form-type"
+          value={docType}
+          onChange={(v) => setDocType(v as WorkItem["docType"])}
+          options={DOC_TYPES.map((k) => [k, t(`approvals.docTypeOption.${k}`)])}
+        />
         {docType === "permission" ? (
           <>
             <Field
-              label="Scope it grants"
+              label={t("approvals.scope")}
               id="form-scope"
               required
               maxLength={200}
-              placeholder="org.org_file.delete"
-              hint="A scope you hold yourself. Approvers must hold it too."
+              placeholder={"org.org_file.delete"}
+              hint={t("approvals.scopeHint")}
               value={scope}
               onInput={(e) => setScope((e.target as HTMLInputElement).value)}
             />
-            <Toggle id="form-once" label="Once: the approval is used one time instead of granting the scope" checked={once} onChange={setOnce} />
+            <Toggle id="form-once" label={t("approvals.onceToggle")} checked={once} onChange={setOnce} />
           </>
         ) : null}
-        <Select label="Line mode" id="form-line-mode" value={lineMode} onChange={(v) => setLineMode(v as WorkItem["lineMode"])} options={LINE_MODES} />
-        {lineMode === "quorum" ? <Field label="Approvals needed (K)" id="form-quorum" type="number" min={1} max={20} required value={quorumK} onInput={(e) => setQuorumK((e.target as HTMLInputElement).value)} /> : null}
-        <Select label="How far up the default line reaches (risk level)" id="form-risk" value={risk} onChange={setRisk} options={RISK_LEVELS} />
-        <Select label="Language of the mails" id="form-language" value={language} onChange={(v) => setLanguage(v as WorkItem["language"])} options={LANGUAGES} />
+        <Select
+          label={t("approvals.lineMode")}
+          id="form-line-mode"
+          value={lineMode}
+          onChange={(v) => setLineMode(v as WorkItem["lineMode"])}
+          options={LINE_MODES.map((k) => [k, t(`approvals.lineModeOption.${k}`)])}
+        />
+        {lineMode === "quorum" ? <Field label={t("approvals.quorumK")} id="form-quorum" type="number" min={1} max={20} required value={quorumK} onInput={(e) => setQuorumK((e.target as HTMLInputElement).value)} /> : null}
+        <Select label={t("approvals.risk")} id="form-risk" value={risk} onChange={setRisk} options={RISK_LEVELS.map((k) => [k, t(`approvals.risk.${k}`)])} />
+        <Select
+          label={t("approvals.mailLanguage")}
+          id="form-language"
+          value={language}
+          onChange={(v) => setLanguage(v as WorkItem["language"])}
+          options={MAIL_LANGUAGES.map((k) => [k, t(`approvals.language.${k}`)])}
+        />
       </Form>
     </>
   );
@@ -501,6 +509,8 @@ function LineEditor({ org, item, onSaved }: { org: Org; item: WorkItem; onSaved:
   const [draft, setDraft] = useState<DraftPosition[] | null>(null);
   const [saved, setSaved] = useState(false);
   const [version, setVersion] = useState(0);
+  const t = useT();
+  const { language } = useLanguage();
   useEffect(() => {
     if (line.data) setDraft(line.data.positions.map(draftOf));
   }, [line.data]);
@@ -528,53 +538,60 @@ function LineEditor({ org, item, onSaved }: { org: Org; item: WorkItem; onSaved:
   };
 
   return (
-    <Section title={`Approval line of ${item.name}`} id="line-editor">
-      <Loaded state={line} what="the approval line">
+    <Section title={t("approvals.lineTitle", { name: item.name })} id="line-editor">
+      <Loaded state={line} what={t("approvals.lineWhat")}>
         {(l) => (
           <>
             {draft && draft.length === 0 ? (
               <p id="default-line">
-                No positions: the default columns apply, {l.defaultColumns.map((c) => c.labelEn).join(", ")}, climbing the requester's reporting lines as far as the form's risk level
-                ({item.riskLevel}) says.
+                {t("approvals.defaultColumns", {
+                  columns: l.defaultColumns.map((c) => labelOf({ en: c.labelEn, ko: c.labelKo, ja: c.labelJa }, language)).join(", "),
+                  level: item.riskLevel,
+                })}
               </p>
             ) : null}
             <ol class="positions">
               {(draft ?? []).map((p, i) => (
                 <li key={p.key} class="position" data-position={i + 1}>
                   <fieldset>
-                    <legend>Position {i + 1}</legend>
-                    <Field label={`Label of position ${i + 1} (English)`} maxLength={100} value={p.labelEn} onInput={(e) => change(i, { labelEn: (e.target as HTMLInputElement).value })} />
+                    <legend>{t("approvals.position", { n: i + 1 })}</legend>
+                    <Field label={t("approvals.labelEn", { n: i + 1 })} maxLength={100} value={p.labelEn} onInput={(e) => change(i, { labelEn: (e.target as HTMLInputElement).value })} />
                     <details>
-                      <summary>Labels in Korean and Japanese</summary>
-                      <Field label={`Label of position ${i + 1} (Korean)`} maxLength={100} value={p.labelKo} onInput={(e) => change(i, { labelKo: (e.target as HTMLInputElement).value })} />
-                      <Field label={`Label of position ${i + 1} (Japanese)`} maxLength={100} value={p.labelJa} onInput={(e) => change(i, { labelJa: (e.target as HTMLInputElement).value })} />
+                      <summary>{t("approvals.labelsOther")}</summary>
+                      <Field label={t("approvals.labelKo", { n: i + 1 })} maxLength={100} value={p.labelKo} onInput={(e) => change(i, { labelKo: (e.target as HTMLInputElement).value })} />
+                      <Field label={t("approvals.labelJa", { n: i + 1 })} maxLength={100} value={p.labelJa} onInput={(e) => change(i, { labelJa: (e.target as HTMLInputElement).value })} />
                     </details>
                     <Select
-                      label={`Who takes position ${i + 1}`}
+                      label={t("approvals.whoTakes", { n: i + 1 })}
                       value={p.resolveType}
                       onChange={(v) => change(i, { resolveType: v as Position["resolveType"] })}
                       options={[
-                        ["role", "The nearest holder of a role up the requester's lines"],
-                        ["member", "A named person"],
-                        ["drafter", "The drafter (no stamp)"],
+                        ["role", t("approvals.resolveRole")],
+                        ["member", t("approvals.resolveMember")],
+                        ["drafter", t("approvals.resolveDrafter")],
                       ]}
                     />
                     {p.resolveType === "role" ? (
                       <>
-                        <Select label={`Role for position ${i + 1}`} value={p.role} onChange={(role) => change(i, { role })} options={[["", "Choose…"], ...roleOptions]} />
-                        <Select label={`Fallback person for position ${i + 1}`} value={p.member} onChange={(member) => change(i, { member })} options={[["", "None: leave the position out"], ...people]} />
+                        <Select label={t("approvals.roleFor", { n: i + 1 })} value={p.role} onChange={(role) => change(i, { role })} options={[["", t("approvals.choose")], ...roleOptions]} />
+                        <Select
+                          label={t("approvals.fallbackFor", { n: i + 1 })}
+                          value={p.member}
+                          onChange={(member) => change(i, { member })}
+                          options={[["", t("approvals.noFallback")], ...people]}
+                        />
                       </>
                     ) : null}
-                    {p.resolveType === "member" ? <Select label={`Person for position ${i + 1}`} value={p.member} onChange={(member) => change(i, { member })} options={[["", "Choose…"], ...people]} /> : null}
+                    {p.resolveType === "member" ? <Select label={t("approvals.personFor", { n: i + 1 })} value={p.member} onChange={(member) => change(i, { member })} options={[["", t("approvals.choose")], ...people]} /> : null}
                     <div class="toolbar">
-                      <button type="button" class="secondary small" disabled={i === 0} aria-label={`Move position ${i + 1} up`} onClick={() => move(i, -1)}>
-                        Up
+                      <button type="button" class="secondary small" disabled={i === 0} aria-label={t("approvals.moveUp", { n: i + 1 })} onClick={() => move(i, -1)}>
+                        {t("approvals.up")}
                       </button>
-                      <button type="button" class="secondary small" disabled={i === draft!.length - 1} aria-label={`Move position ${i + 1} down`} onClick={() => move(i, 1)}>
-                        Down
+                      <button type="button" class="secondary small" disabled={i === draft!.length - 1} aria-label={t("approvals.moveDown", { n: i + 1 })} onClick={() => move(i, 1)}>
+                        {t("approvals.down")}
                       </button>
-                      <button type="button" class="danger small" aria-label={`Remove position ${i + 1}`} onClick={() => setDraft((d) => d!.filter((_, j) => j !== i))}>
-                        Remove
+                      <button type="button" class="danger small" aria-label={t("approvals.removePosition", { n: i + 1 })} onClick={() => setDraft((d) => d!.filter((_, j) => j !== i))}>
+                        {t("approvals.remove")}
                       </button>
                     </div>
                   </fieldset>
@@ -592,23 +609,23 @@ function LineEditor({ org, item, onSaved }: { org: Org; item: WorkItem; onSaved:
                   setDraft((d) => [...(d ?? []), { key: ++nextPositionKey, labelEn: "", labelKo: "", labelJa: "", resolveType: "role", role: "", member: "" }]);
                 }}
               >
-                Add a position
+                {t("approvals.addPosition")}
               </button>
               <ActionButton id="save-line" onAction={() => save(draft ?? [])}>
-                Save the line
+                {t("approvals.saveLine")}
               </ActionButton>
               {draft?.length ? (
                 <ActionButton kind="secondary" id="default-columns" onAction={() => save([])}>
-                  Use the default columns
+                  {t("approvals.useDefault")}
                 </ActionButton>
               ) : null}
             </div>
             {saved ? (
               <p class="success" role="status" id="line-saved">
-                Saved. Documents already submitted keep the line they were given.
+                {t("approvals.lineSaved")}
               </p>
             ) : null}
-            <h3>Who would approve a document you submit now</h3>
+            <h3>{t("approvals.wouldApprove")}</h3>
             <Preview base={`${base}/approvals`} itemId={item.id} version={version} />
           </>
         )}

@@ -6,7 +6,8 @@
 import { useState } from "preact/hooks";
 import { api, query } from "../api";
 import { ActionButton, EmptyState, Field, Form, Section, useLoad } from "../components";
-import { formatBytes, formatTime, plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatBytes, formatNumber, formatTime, pluralForm } from "../messages";
 import { personalSeal } from "../passkeys";
 import type { Org } from "../session";
 
@@ -37,34 +38,37 @@ export function AuditExport({ org }: { org: Org }) {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [result, setResult] = useState<ExportResult | null>(null);
+  const t = useT();
+  const { language } = useLanguage();
   const run = async () => {
     setResult(null);
     setResult(await api<ExportResult>("GET", `/api/v1/admin/audit/presign${query({ org: org.slug, from: dayStart(from), to: dayEnd(to) })}`));
   };
   return (
-    <Section title="Export" id="audit-export">
-      <p class="muted">
-        Writes the records of a range (90 days at most, within the retention window) as JSON Lines with their chain data and signed checkpoints, which anyone can verify offline
-        (docs/audit-format.md). Empty dates: the last 90 days.
-      </p>
-      <Form onSubmit={run} submitLabel="Export" id="audit-export-form">
-        <Field label="Export from" id="export-from" type="date" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
-        <Field label="Export to" id="export-to" type="date" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+    <Section title={t("audit-history.export")} id="audit-export">
+      <p class="muted">{t("audit-history.exportIntro")}</p>
+      <Form onSubmit={run} submitLabel={t("audit-history.exportSubmit")} id="audit-export-form">
+        <Field label={t("audit-history.from")} id="export-from" type="date" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+        <Field label={t("audit-history.to")} id="export-to" type="date" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
       </Form>
       {result ? (
         <div class="secret" role="status" id="audit-export-result">
           <p>
-            {plural(result.count, "record")} ({formatBytes(result.byteSize)}) from {formatTime(result.range.from)} to {formatTime(result.range.to)}
-            {result.range.cut ? ", cut at the retention window" : ""}.
+            {t(result.range.cut ? "audit-history.exportResultCut" : "audit-history.exportResult", {
+              records: t(`audit-history.records.${pluralForm(result.count, language)}`, { count: formatNumber(result.count, language) }),
+              size: formatBytes(result.byteSize, language),
+              from: formatTime(result.range.from, language),
+              to: formatTime(result.range.to, language),
+            })}
           </p>
           <p>
             <a href={result.url} id="audit-export-download" download>
-              Download the export
+              {t("audit-history.download")}
             </a>{" "}
-            <span class="muted">(the link works until {formatTime(result.expiresAt)})</span>
+            <span class="muted">{t("audit-history.linkUntil", { time: formatTime(result.expiresAt, language) })}</span>
           </p>
           <p class="muted">
-            SHA-256: <code>{result.sha256}</code>
+            {"SHA-256:"} <code>{result.sha256}</code>
           </p>
         </div>
       ) : null}
@@ -76,35 +80,42 @@ export function AuditPurge({ org }: { org: Org }) {
   const retention = useLoad(() => api<Retention>("GET", `/api/v1/admin/audit/retention${query({ org: org.slug })}`), [org.slug]);
   const [purged, setPurged] = useState<{ count: number; cutoffAt: string } | null>(null);
   const r = retention.data;
+  const t = useT();
+  const { language } = useLanguage();
   const purge = async () => {
-    if (!confirm("Delete every audit record older than the retention window now? A sealed tombstone records it; this cannot be undone.")) return;
+    if (!confirm(t("audit-history.confirmPurge"))) return;
     const seal = await personalSeal(PURGE_NOW_PURPOSE, org.slug);
     setPurged(await api("POST", `/api/v1/admin/audit/retention/purge-now${query({ org: org.slug })}`, { assertionResponseJson: seal }));
     retention.reload();
   };
   return (
-    <Section title="History past the window" id="audit-purge">
+    <Section title={t("audit-history.purgeTitle")} id="audit-purge">
       {purged ? (
         <p class="success" role="status" id="audit-purge-result">
-          Deleted {plural(purged.count, "record")} older than {formatTime(purged.cutoffAt)}; the tombstone is in the log.
+          {t("audit-history.purged", {
+            records: t(`audit-history.records.${pluralForm(purged.count, language)}`, { count: formatNumber(purged.count, language) }),
+            time: formatTime(purged.cutoffAt, language),
+          })}
         </p>
       ) : null}
       {!r ? null : r.legalHold ? (
-        <p>A legal hold keeps all history: nothing is deleted while it lasts.</p>
+        <p>{t("audit-history.legalHold")}</p>
       ) : !r.purgeUnlocked ? (
-        <EmptyState title="No history is older than the window.">Nothing waits to be deleted.</EmptyState>
+        <EmptyState title={t("audit-history.nothingOld")}>{t("audit-history.nothingWaits")}</EmptyState>
       ) : (
         <>
           <p>
-            Records since {formatTime(r.oldestExpiredAt)} are older than the window{r.windowStartUtc ? ` (which starts ${formatTime(r.windowStartUtc)})` : ""}.{" "}
-            {r.purgeScheduledAt ? `They are deleted ${formatTime(r.purgeScheduledAt)} unless you upgrade first.` : "They are deleted after two notices to the owner unless you upgrade first."}
+            {r.windowStartUtc
+              ? t("audit-history.olderThanFrom", { time: formatTime(r.oldestExpiredAt, language), start: formatTime(r.windowStartUtc, language) })
+              : t("audit-history.olderThan", { time: formatTime(r.oldestExpiredAt, language) })}{" "}
+            {r.purgeScheduledAt ? t("audit-history.deletedAt", { time: formatTime(r.purgeScheduledAt, language) }) : t("audit-history.deletedAfterNotices")}
           </p>
           {r.canPurgeNow ? (
             <ActionButton kind="danger" id="audit-purge-now" onAction={purge}>
-              Delete it now (with your passkey)
+              {t("audit-history.purgeNow")}
             </ActionButton>
           ) : (
-            <p class="muted">Only the owner can delete it early.</p>
+            <p class="muted">{t("audit-history.onlyOwner")}</p>
           )}
         </>
       )}

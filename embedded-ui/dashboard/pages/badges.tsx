@@ -6,27 +6,35 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Loaded, Section, Select, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
+import type { DashboardKey } from "../locales/index";
 import { formatTime } from "../messages";
 import { managesPeople, type OrgBadge } from "../people";
 import type { Org } from "../session";
 
-const STATUS_FILTERS: [string, string][] = [
-  ["", "Every status"],
-  ["active", "Active"],
-  ["suspended", "Suspended"],
-  ["revoked", "Revoked"],
-];
-const TYPES: [string, string][] = [
-  ["person", "Person"],
-  ["ai", "AI"],
-  ["group", "Group"],
-];
+const STATUS_FILTERS = [
+  ["", "badges.filter.every"],
+  ["active", "badges.filter.active"],
+  ["suspended", "badges.filter.suspended"],
+  ["revoked", "badges.filter.revoked"],
+] as const satisfies readonly (readonly [string, DashboardKey])[];
+const TYPES = [
+  ["person", "badges.type.person"],
+  ["ai", "badges.type.ai"],
+  ["group", "badges.type.group"],
+] as const satisfies readonly (readonly [string, DashboardKey])[];
 /** The membership types the API names; an organization may use its own (lower_snake_case), shown as they are. */
-const MEMBERSHIP_TYPES: [string, string][] = [
-  ["member", "Member"],
-  ["invited", "Invited"],
-  ["service_account", "Service account"],
-];
+const MEMBERSHIP_TYPES = [
+  ["member", "badges.membership.member"],
+  ["invited", "badges.membership.invited"],
+  ["service_account", "badges.membership.service_account"],
+] as const satisfies readonly (readonly [string, DashboardKey])[];
+
+type T = ReturnType<typeof useT>;
+const options = (t: T, list: readonly (readonly [string, DashboardKey])[]): [string, string][] => list.map(([value, key]) => [value, t(key)]);
+const STATE_KEYS: Record<string, DashboardKey> = { active: "badges.state.active", suspended: "badges.state.suspended", revoked: "badges.state.revoked" };
+/** A badge's status in the person's language (a status the API adds later shows as it is). */
+export const badgeStatusName = (t: T, status: string) => (STATE_KEYS[status] ? t(STATE_KEYS[status]) : status);
 
 const tone = (status: string) => (status === "active" ? "good" : status === "suspended" ? "warn" : "bad");
 
@@ -34,33 +42,35 @@ export function BadgesPage({ org }: { org: Org }) {
   const [status, setStatus] = useState("");
   const badges = useLoad(() => api<OrgBadge[]>("GET", `/api/org/${org.slug}/badges${status ? `?status=${status}` : ""}`), [org.slug, status]);
   const canManage = managesPeople(org);
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>Badges</h1>
+        <h1>{t("badges.title")}</h1>
       </div>
-      <p class="muted">
-        A badge is how the organization knows a person or a machine: approvals, the org chart and the audit log name badges. A suspended badge's holder is refused everywhere in the
-        organization until reactivated; revoking is final and ends the membership or the service account, while the badge stays as history.
-      </p>
-      <Section title="Badges" id="badge-list" actions={<Select label="Status" id="badge-status-filter" value={status} options={STATUS_FILTERS} onChange={setStatus} />}>
-        <Loaded state={badges} what="badges">
+      <p class="muted">{t("badges.intro")}</p>
+      <Section
+        title={t("badges.title")}
+        id="badge-list"
+        actions={<Select label={t("badges.statusFilter")} id="badge-status-filter" value={status} options={options(t, STATUS_FILTERS)} onChange={setStatus} />}
+      >
+        <Loaded state={badges} what={t("badges.what")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No badges with this status." />
+              <EmptyState title={t("badges.noneWithStatus")} />
             ) : (
               <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="badge-table">
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Membership</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Since</th>
+                      <th scope="col">{t("badges.name")}</th>
+                      <th scope="col">{t("badges.type")}</th>
+                      <th scope="col">{t("badges.membership")}</th>
+                      <th scope="col">{t("badges.status")}</th>
+                      <th scope="col">{t("badges.since")}</th>
                       {canManage ? (
                         <th scope="col">
-                          <span class="visually-hidden">Actions</span>
+                          <span class="visually-hidden">{t("badges.actions")}</span>
                         </th>
                       ) : null}
                     </tr>
@@ -82,6 +92,9 @@ export function BadgesPage({ org }: { org: Org }) {
 
 function BadgeRow({ org, badge, canManage, onChanged }: { org: Org; badge: OrgBadge; canManage: boolean; onChanged: () => void }) {
   const [error, setError] = useState<unknown>(null);
+  const t = useT();
+  const { language } = useLanguage();
+  const membershipTypes = options(t, MEMBERSHIP_TYPES);
   const path = `/api/org/${org.slug}/badges/${badge.connectedId}`;
   const change = async (body: Record<string, string>) => {
     setError(null);
@@ -100,13 +113,13 @@ function BadgeRow({ org, badge, canManage, onChanged }: { org: Org; badge: OrgBa
         {badge.email && badge.email !== badge.displayName ? <div class="muted">{badge.email}</div> : null}
         <ErrorMessage error={error} />
       </td>
-      <td>{editable ? <Select label={`Type of ${badge.displayName}`} value={badge.type} options={TYPES} onChange={(type) => change({ type })} /> : badge.type}</td>
+      <td>{editable ? <Select label={t("badges.typeOf", { name: badge.displayName })} value={badge.type} options={options(t, TYPES)} onChange={(type) => change({ type })} /> : badge.type}</td>
       <td>
         {editable ? (
           <Select
-            label={`Membership of ${badge.displayName}`}
+            label={t("badges.membershipOf", { name: badge.displayName })}
             value={badge.membershipType}
-            options={MEMBERSHIP_TYPES.some(([k]) => k === badge.membershipType) ? MEMBERSHIP_TYPES : [...MEMBERSHIP_TYPES, [badge.membershipType, badge.membershipType]]}
+            options={membershipTypes.some(([k]) => k === badge.membershipType) ? membershipTypes : [...membershipTypes, [badge.membershipType, badge.membershipType]]}
             onChange={(membershipType) => change({ membershipType })}
           />
         ) : (
@@ -114,31 +127,31 @@ function BadgeRow({ org, badge, canManage, onChanged }: { org: Org; badge: OrgBa
         )}
       </td>
       <td>
-        <Badge tone={tone(badge.status)}>{badge.status}</Badge>
+        <Badge tone={tone(badge.status)}>{badgeStatusName(t, badge.status)}</Badge>
       </td>
-      <td>{formatTime(badge.updatedAt)}</td>
+      <td>{formatTime(badge.updatedAt, language)}</td>
       {canManage ? (
         <td>
           {badge.status === "active" ? (
-            <ActionButton kind="secondary" label={`Suspend ${badge.displayName}`} onAction={() => change({ status: "suspended" })}>
-              Suspend
+            <ActionButton kind="secondary" label={t("badges.suspendLabel", { name: badge.displayName })} onAction={() => change({ status: "suspended" })}>
+              {t("badges.suspend")}
             </ActionButton>
           ) : null}
           {badge.status === "suspended" ? (
-            <ActionButton kind="secondary" label={`Reactivate ${badge.displayName}`} onAction={() => change({ status: "active" })}>
-              Reactivate
+            <ActionButton kind="secondary" label={t("badges.reactivateLabel", { name: badge.displayName })} onAction={() => change({ status: "active" })}>
+              {t("badges.reactivate")}
             </ActionButton>
           ) : null}
           {badge.status !== "revoked" ? (
             <ActionButton
               kind="danger"
-              label={`Revoke ${badge.displayName}`}
+              label={t("badges.revokeLabel", { name: badge.displayName })}
               onAction={async () => {
-                if (!confirm(`Revoke the badge of ${badge.displayName}? This is final and ends their membership or service account.`)) return;
+                if (!confirm(t("badges.confirmRevoke", { name: badge.displayName }))) return;
                 await change({ status: "revoked" });
               }}
             >
-              Revoke
+              {t("badges.revoke")}
             </ActionButton>
           ) : null}
         </td>

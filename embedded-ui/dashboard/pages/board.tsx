@@ -9,25 +9,30 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, Select, useLoad } from "../components";
 import { type Board, type Director, type Graph, isOwnerOrAdmin } from "../governance";
-import { formatTime, plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import type { Language } from "../../i18n";
+import type { DashboardKey } from "../locales/index";
+import { formatNumber, formatTime, pluralForm } from "../messages";
 import { passkeysSupported, personalSeal } from "../passkeys";
 import { type Org, useSession } from "../session";
 
 /** The organization types that have a board (spec 2.10). */
 export const BOARD_TYPES = ["corporation", "project"];
-const TYPE_NAMES: Record<string, string> = { personal: "a personal organization", corporation: "a corporation", project: "a project (SPV)" };
+const TYPE_KEYS: Record<string, DashboardKey> = { personal: "board.type.personal", corporation: "board.type.corporation", project: "board.type.project" };
+type T = ReturnType<typeof useT>;
 
 /** A composition change's seal: purpose board.member.change, subject {slug}|{target}|{change}. */
-function boardSeal(org: Org, target: string, change: "appoint" | "remove" | "chairman"): Promise<unknown> {
-  if (!passkeysSupported()) throw new Error("This browser cannot use passkeys, which every change to the board needs.");
+function boardSeal(t: T, org: Org, target: string, change: "appoint" | "remove" | "chairman"): Promise<unknown> {
+  if (!passkeysSupported()) throw new Error(t("board.noPasskeys"));
   return personalSeal("board.member.change", `${org.slug}|${target}|${change}`);
 }
 
 export function BoardPage({ org }: { org: Org }) {
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>Board</h1>
+        <h1>{t("board.title")}</h1>
       </div>
       {BOARD_TYPES.includes(org.type) ? <BoardOf org={org} /> : <NotApplicable org={org} />}
     </>
@@ -36,26 +41,26 @@ export function BoardPage({ org }: { org: Org }) {
 
 function NotApplicable({ org }: { org: Org }) {
   const { reloadOrgs } = useSession();
+  const t = useT();
   const upgrade = async () => {
-    if (!confirm(`Make ${org.name} a corporation? A type only moves up: it cannot become personal again.`)) return;
+    if (!confirm(t("board.confirmUpgrade", { name: org.name }))) return;
     await api("POST", `/api/org/${org.slug}/upgrade-type`, { type: "corporation" });
     await reloadOrgs();
   };
   return (
-    <Section title="Board of directors" id="board">
+    <Section title={t("board.boardOfDirectors")} id="board">
       <p id="board-not-applicable">
-        Only corporations and projects (SPVs) have a board of directors. {org.name} is {TYPE_NAMES[org.type] ?? `of type ${org.type}`}, so it has none, and it holds no board
-        meetings.
+        {t("board.notApplicable", { name: org.name, type: TYPE_KEYS[org.type] ? t(TYPE_KEYS[org.type]!) : t("board.ofType", { type: org.type }) })}
       </p>
       {org.role === "owner" ? (
         <>
-          <p class="muted">As the owner you can make it a corporation. Types only move up: a corporation never becomes personal again.</p>
+          <p class="muted">{t("board.ownerCanUpgrade")}</p>
           <ActionButton id="make-corporation" kind="secondary" onAction={upgrade}>
-            Make it a corporation
+            {t("board.makeCorporation")}
           </ActionButton>
         </>
       ) : (
-        <p class="muted">Its owner can make it a corporation.</p>
+        <p class="muted">{t("board.ownerOnly")}</p>
       )}
     </Section>
   );
@@ -67,8 +72,9 @@ function BoardOf({ org }: { org: Org }) {
   // The graph names the people who may be appointed.
   const graph = useLoad(() => api<Graph>("GET", `${base}/reporting/graph`), [org.slug]);
   const canEdit = isOwnerOrAdmin(org);
+  const t = useT();
   return (
-    <Loaded state={board} what="the board">
+    <Loaded state={board} what={t("board.what")}>
       {(b) =>
         b.exists ? (
           <>
@@ -86,62 +92,73 @@ function BoardOf({ org }: { org: Org }) {
 
 function CreateBoard({ org, canEdit, onCreated }: { org: Org; canEdit: boolean; onCreated: () => void }) {
   const [name, setName] = useState("");
+  const t = useT();
   const create = async () => {
     await api<Board>("POST", `/api/org/${org.slug}/board`, name.trim() ? { Name: name.trim() } : {});
     onCreated();
   };
   return (
-    <Section title="Board of directors" id="board">
-      <EmptyState title="No board yet.">
-        {canEdit ? "Create it, then appoint its directors and choose the chairman: each appointment is sealed with your passkey." : "The owner or an admin creates it."}
-      </EmptyState>
+    <Section title={t("board.boardOfDirectors")} id="board">
+      <EmptyState title={t("board.noBoard")}>{canEdit ? t("board.noBoardCanEdit") : t("board.noBoardCannotEdit")}</EmptyState>
       {canEdit ? (
-        <Form onSubmit={create} submitLabel="Create the board" id="create-board">
-          <Field label="Name of the board" id="board-name" maxLength={200} placeholder="Board of Directors" hint="Left empty, it is called Board of Directors." value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <Form onSubmit={create} submitLabel={t("board.create")} id="create-board">
+          <Field
+            label={t("board.name")}
+            id="board-name"
+            maxLength={200}
+            placeholder={t("board.namePlaceholder")}
+            hint={t("board.nameHint")}
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
         </Form>
       ) : null}
     </Section>
   );
 }
 
-const share = (d: Director) => (d.SharePercent === null ? "no share given" : `${d.SharePercent.toLocaleString(undefined, { maximumFractionDigits: 2 })} %`);
+const share = (t: T, language: Language, d: Director) =>
+  d.SharePercent === null ? t("board.noShare") : t("board.percent", { value: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(d.SharePercent) });
 
 function Directors({ org, board, canEdit, onChanged }: { org: Org; board: Board; canEdit: boolean; onChanged: () => void }) {
   const chairman = board.members.find((d) => d.isChairman);
+  const t = useT();
+  const { language } = useLanguage();
   const remove = (d: Director) => async () => {
-    if (!confirm(`Remove ${d.displayName} from the board?${d.isChairman ? " The chair becomes empty." : ""}`)) return;
-    const seal = await boardSeal(org, d.connectedId, "remove");
+    if (!confirm(t("board.confirmRemove", { name: d.displayName, chair: d.isChairman ? t("board.chairEmpties") : "" }))) return;
+    const seal = await boardSeal(t, org, d.connectedId, "remove");
     await api("POST", `/api/org/${org.slug}/board/members/${d.connectedId}/remove`, { assertionResponseJson: seal });
     onChanged();
   };
   return (
-    <Section title={board.name ?? "Board of directors"} id="board">
+    <Section title={board.name ?? t("board.boardOfDirectors")} id="board">
       <p class="muted" id="board-facts">
-        {plural(board.members.length, "director")} · chairman: <span id="board-chairman">{chairman?.displayName ?? "none"}</span> · created {formatTime(board.createdAt)}
+        {t(`board.directors.${pluralForm(board.members.length, language)}`, { count: formatNumber(board.members.length, language) })} · {t("board.chairmanLabel")}{" "}
+        <span id="board-chairman">{chairman?.displayName ?? t("board.none")}</span> · {t("board.created", { time: formatTime(board.createdAt, language) })}
       </p>
       {board.members.length === 0 ? (
-        <EmptyState title="No directors yet.">{canEdit ? "Appoint them below." : "The owner or an admin appoints them."}</EmptyState>
+        <EmptyState title={t("board.noDirectors")}>{canEdit ? t("board.appointBelow") : t("board.adminAppoints")}</EmptyState>
       ) : (
         <ul class="member-list" id="directors">
           {board.members.map((d) => (
             <li key={d.connectedId} data-director-name={d.displayName} data-share={d.SharePercent ?? ""} data-chairman={String(d.isChairman)}>
               <span>
-                <strong>{d.displayName}</strong> {d.isChairman ? <Badge tone="good">Chairman</Badge> : null}
+                <strong>{d.displayName}</strong> {d.isChairman ? <Badge tone="good">{t("board.chairman")}</Badge> : null}
                 <br />
                 <span class="muted">
-                  {share(d)} · since {formatTime(d.appointedAt)}
+                  {share(t, language, d)} · {t("board.since", { time: formatTime(d.appointedAt, language) })}
                 </span>
               </span>
               {canEdit ? (
-                <ActionButton kind="danger" label={`Remove ${d.displayName} from the board`} disabled={!passkeysSupported()} onAction={remove(d)}>
-                  Remove
+                <ActionButton kind="danger" label={t("board.removeLabel", { name: d.displayName })} disabled={!passkeysSupported()} onAction={remove(d)}>
+                  {t("board.remove")}
                 </ActionButton>
               ) : null}
             </li>
           ))}
         </ul>
       )}
-      {board.members.length ? <p class="muted">Every change to the board is sealed with the passkey of the person who makes it, and recorded in the audit log.</p> : null}
+      {board.members.length ? <p class="muted">{t("board.sealedNote")}</p> : null}
     </Section>
   );
 }
@@ -152,31 +169,32 @@ function Appoint({ org, board, graph, onChanged }: { org: Org; board: Board; gra
     .sort((a, b) => a[1].localeCompare(b[1]));
   const [who, setWho] = useState("");
   const [percent, setPercent] = useState("");
+  const t = useT();
   const appoint = async () => {
-    if (!who) throw new Error("Choose the person to appoint.");
+    if (!who) throw new Error(t("board.choosePerson"));
     const SharePercent = percent.trim() === "" ? null : Number(percent);
-    if (SharePercent !== null && !Number.isFinite(SharePercent)) throw new Error("A share is a number from 0 to 100.");
-    const seal = await boardSeal(org, who, "appoint");
+    if (SharePercent !== null && !Number.isFinite(SharePercent)) throw new Error(t("board.shareNumber"));
+    const seal = await boardSeal(t, org, who, "appoint");
     await api<Board>("POST", `/api/org/${org.slug}/board/members`, { ConnectedId: who, SharePercent, assertionResponseJson: seal });
     setWho("");
     setPercent("");
     onChanged();
   };
   return (
-    <Section title="Appoint a director" id="appoint-director">
+    <Section title={t("board.appointTitle")} id="appoint-director">
       {candidates.length === 0 && graph ? (
-        <EmptyState title="Everyone is already on the board.">Invite people on the Members page to appoint more directors.</EmptyState>
+        <EmptyState title={t("board.everyoneSeated")}>{t("board.inviteMore")}</EmptyState>
       ) : (
-        <Form onSubmit={appoint} submitLabel="Appoint with my passkey" id="appoint-form">
-          <Select label="Person" id="appoint-who" value={who} onChange={setWho} options={[["", "Choose…"], ...candidates]} />
+        <Form onSubmit={appoint} submitLabel={t("board.appoint")} id="appoint-form">
+          <Select label={t("board.person")} id="appoint-who" value={who} onChange={setWho} options={[["", t("board.choose")], ...candidates]} />
           <Field
-            label="Share (percent, optional)"
+            label={t("board.share")}
             id="appoint-share"
             type="number"
             min={0}
             max={100}
             step={0.01}
-            hint="0 to 100, at most two decimals."
+            hint={t("board.shareHint")}
             value={percent}
             onInput={(e) => setPercent((e.target as HTMLInputElement).value)}
           />
@@ -189,22 +207,29 @@ function Appoint({ org, board, graph, onChanged }: { org: Org; board: Board; gra
 function Chairman({ org, board, onChanged }: { org: Org; board: Board; onChanged: () => void }) {
   // Keyed by the saved chairman (see BoardOf): a new chairman remounts this with it as the choice.
   const [choice, setChoice] = useState(board.chairmanConnectedId ?? "");
+  const t = useT();
   const change = async () => {
     // The seal names the new chairman, or the one leaving the chair when it is cleared.
     const target = choice || board.chairmanConnectedId;
     if (!target) return;
-    const seal = await boardSeal(org, target, "chairman");
+    const seal = await boardSeal(t, org, target, "chairman");
     await api<Board>("PUT", `/api/org/${org.slug}/board/chairman`, { LeadConnectedId: choice || null, assertionResponseJson: seal });
     onChanged();
   };
   if (board.members.length === 0) return null;
   return (
-    <Section title="Chairman" id="board-chair">
-      <p class="muted">The chairman is one of the directors. They open and close agenda items and take attendance in every meeting.</p>
+    <Section title={t("board.chairman")} id="board-chair">
+      <p class="muted">{t("board.chairText")}</p>
       <div class="inline-form">
-        <Select label="Chairman" id="chairman" value={choice} onChange={setChoice} options={[["", "No chairman"], ...board.members.map((d) => [d.connectedId, d.displayName] as [string, string])]} />
+        <Select
+          label={t("board.chairman")}
+          id="chairman"
+          value={choice}
+          onChange={setChoice}
+          options={[["", t("board.noChairman")], ...board.members.map((d) => [d.connectedId, d.displayName] as [string, string])]}
+        />
         <ActionButton id="save-chairman" kind="secondary" disabled={choice === (board.chairmanConnectedId ?? "") || !passkeysSupported()} onAction={change}>
-          {choice ? "Set the chairman with my passkey" : "Clear the chair with my passkey"}
+          {choice ? t("board.setChairman") : t("board.clearChair")}
         </ActionButton>
       </div>
     </Section>

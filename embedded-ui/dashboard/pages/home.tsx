@@ -2,22 +2,37 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { Badge, EmptyState, Field, Form, Select } from "../components";
+import { useT } from "../language";
+import type { DashboardKey } from "../locales/index";
 import { navigate } from "../router";
-import { PLAN_NAMES, ROLE_NAMES, useSession, type Org } from "../session";
+import { PLAN_NAMES, useSession, type Org } from "../session";
+
+/** The built-in roles' names in the person's language (custom roles keep the name they were given). */
+const ROLE_KEYS: Record<string, DashboardKey> = {
+  owner: "home.role.owner",
+  admin: "home.role.admin",
+  member: "home.role.member",
+  org_director: "home.role.org_director",
+};
+export function roleName(t: ReturnType<typeof useT>, role: string | null | undefined): string {
+  const key = ROLE_KEYS[role ?? "member"];
+  return key ? t(key) : (role ?? "");
+}
 
 export function HomePage() {
   const { orgs, user } = useSession();
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>Your organizations</h1>
+        <h1>{t("home.title")}</h1>
         <a class="button primary" href="/orgs/new" data-route id="create-org-link">
-          Create an organization
+          {t("home.createLink")}
         </a>
       </div>
       {orgs.length === 0 ? (
-        <EmptyState title={`Welcome, ${user.email}. You are not in any organization yet.`}>
-          Create one to get API keys, files and an audit log, or open the invitation link a colleague sent you.
+        <EmptyState title={t("home.welcome", { email: user.email })}>
+          {t("home.welcomeHint")}
         </EmptyState>
       ) : (
         <ul class="org-list">
@@ -27,9 +42,9 @@ export function HomePage() {
                 {o.name}
               </a>
               <p class="muted">
-                <code>{o.slug}</code> · {PLAN_NAMES[o.plan] ?? o.plan} · {ROLE_NAMES[o.role ?? ""] ?? o.role ?? "member"}
+                <code>{o.slug}</code> · {PLAN_NAMES[o.plan] ?? o.plan} · {roleName(t, o.role)}
               </p>
-              {o.ready ? <Badge tone="good">Ready</Badge> : <Badge tone="warn">Setup incomplete</Badge>}
+              {o.ready ? <Badge tone="good">{t("home.ready")}</Badge> : <Badge tone="warn">{t("home.setupIncomplete")}</Badge>}
             </li>
           ))}
         </ul>
@@ -43,6 +58,7 @@ export function CreateOrgPage() {
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [type, setType] = useState("personal");
+  const t = useT();
   const create = async () => {
     const org = await api<Org>("POST", "/api/org/create", { name: name.trim(), ...(slug.trim() ? { slug: slug.trim() } : {}), type });
     await reloadOrgs();
@@ -50,27 +66,27 @@ export function CreateOrgPage() {
   };
   return (
     <div class="card narrow">
-      <h1>Create an organization</h1>
-      <p class="muted">You become its owner. It starts on the Free plan; the overview then lists what it needs to become ready.</p>
-      <Form onSubmit={create} submitLabel="Create organization" id="create-org">
-        <Field label="Name" id="org-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <h1>{t("home.create.title")}</h1>
+      <p class="muted">{t("home.create.intro")}</p>
+      <Form onSubmit={create} submitLabel={t("home.create.submit")} id="create-org">
+        <Field label={t("home.create.name")} id="org-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <Field
-          label="Address (slug), optional"
+          label={t("home.create.slug")}
           id="org-slug"
-          hint="Lower-case letters, digits and hyphens. Left empty, one is made from the name."
+          hint={t("home.create.slugHint")}
           maxLength={48}
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
           value={slug}
           onInput={(e) => setSlug((e.target as HTMLInputElement).value)}
         />
         <Select
-          label="Type"
+          label={t("home.create.type")}
           value={type}
           onChange={setType}
           options={[
-            ["personal", "Personal"],
-            ["corporation", "Corporation"],
-            ["project", "Project (SPV)"],
+            ["personal", t("home.type.personal")],
+            ["corporation", t("home.type.corporation")],
+            ["project", t("home.type.project")],
           ]}
         />
       </Form>

@@ -1,6 +1,8 @@
 /** The invitation link {dashboard_base}/invite/{code}: what it offers, and accepting it once signed in. */
 import { api, ApiProblem, signInAgain } from "../api";
 import { ActionButton, Badge, Loaded, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
+import type { DashboardKey } from "../locales/index";
 import { formatTime } from "../messages";
 
 interface PublicInvitation {
@@ -12,8 +14,17 @@ interface PublicInvitation {
   status: "pending" | "accepted" | "revoked" | "expired";
 }
 
+const STATUS_KEYS: Record<PublicInvitation["status"], DashboardKey> = {
+  pending: "invite.status.pending",
+  accepted: "invite.status.accepted",
+  revoked: "invite.status.revoked",
+  expired: "invite.status.expired",
+};
+
 export function InvitePage({ code }: { code: string }) {
   const path = `/api/public/invitations/${encodeURIComponent(code)}`;
+  const t = useT();
+  const { language } = useLanguage();
   const invitation = useLoad(() => api<PublicInvitation>("GET", path, undefined, { redirectOn401: false }), [code]);
   const accept = async () => {
     try {
@@ -27,21 +38,22 @@ export function InvitePage({ code }: { code: string }) {
   return (
     <main class="standalone" id="content">
       <div class="card narrow">
-        <h1>Invitation</h1>
-        <Loaded state={invitation} what="the invitation">
+        <h1>{t("invite.title")}</h1>
+        <Loaded state={invitation} what={t("invite.what")}>
           {(i) => (
             <>
               <p>
-                You are invited to join <strong>{i.orgName}</strong> as {i.roleName}, with the address {i.email}.
+                {t("invite.invited")} <strong>{i.orgName}</strong>
+                {t("invite.asRole", { role: i.roleName, email: i.email })}
               </p>
               {i.status === "pending" ? (
                 <>
-                  <p class="muted">It expires {formatTime(i.expiresAt)}. You will be asked to sign in as the invited address if you are not.</p>
-                  <ActionButton onAction={accept}>Accept the invitation</ActionButton>
+                  <p class="muted">{t("invite.expires", { time: formatTime(i.expiresAt, language) })}</p>
+                  <ActionButton onAction={accept}>{t("invite.accept")}</ActionButton>
                 </>
               ) : (
                 <p>
-                  <Badge tone="warn">{i.status}</Badge> This invitation can no longer be accepted. Ask for a new one.
+                  <Badge tone="warn">{STATUS_KEYS[i.status] ? t(STATUS_KEYS[i.status]) : i.status}</Badge> {t("invite.noLonger")}
                 </p>
               )}
             </>

@@ -2,7 +2,8 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, EmptyState, Field, Form, Loaded, Section, Select, useLoad } from "../components";
-import { formatBytes, formatTime } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatBytes, formatNumber, formatTime } from "../messages";
 import type { Org } from "../session";
 
 interface Rule {
@@ -27,13 +28,15 @@ interface Rules {
   maxDays: number;
 }
 
-const ACTIONS: Record<Rule["action"], string> = { transition_ia: "Move to infrequent-access storage", trash: "Move to the trash" };
+const ACTIONS = ["transition_ia", "trash"] as const satisfies readonly Rule["action"][];
 
 export function LifecycleRules({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}/storage/lifecycle/rules`;
   const rules = useLoad(() => api<Rules>("GET", base), [org.slug]);
   const [action, setAction] = useState<Rule["action"]>("transition_ia");
   const [days, setDays] = useState("90");
+  const t = useT();
+  const { language } = useLanguage();
   // Members cannot read rules: the section stays out of their way.
   if (rules.error instanceof ApiProblem && rules.error.status === 403) return null;
   const create = async () => {
@@ -41,27 +44,34 @@ export function LifecycleRules({ org }: { org: Org }) {
     rules.reload();
   };
   return (
-    <Section title="Lifecycle rules" id="lifecycle">
-      <Loaded state={rules} what="lifecycle rules">
+    <Section title={t("lifecycle.title")} id="lifecycle">
+      <Loaded state={rules} what={t("lifecycle.what")}>
         {(r) => (
           <>
             <p class="muted">
-              Rules run every 12 hours on files nobody opened for a number of days.{" "}
+              {t("lifecycle.runs")}{" "}
               {r.maxRules === 0
-                ? "This plan has no lifecycle rules: upgrade to Pro+ for the preset (infrequent access after 90 days), or Business for custom rules."
+                ? t("lifecycle.noRules")
                 : r.canCustomize
-                  ? `Up to ${r.maxRules ?? "any number of"} rules, ${r.minDays} to ${r.maxDays} days.`
-                  : `This plan allows the preset: infrequent access after ${r.presetDays} days on all files.`}
+                  ? t("lifecycle.upTo", { max: r.maxRules ?? t("lifecycle.anyNumber"), min: r.minDays, maxDays: r.maxDays })
+                  : t("lifecycle.presetOnly", { days: r.presetDays })}
             </p>
             {r.rules.length === 0 ? (
-              <EmptyState title="No lifecycle rules." />
+              <EmptyState title={t("lifecycle.none")} />
             ) : (
               <ul>
                 {r.rules.map((rule) => (
                   <li key={rule.id}>
-                    {ACTIONS[rule.action]} after {rule.unaccessedDays} days unopened, {rule.scope ?? "all files"} · {rule.enabled ? "on" : "paused"}
-                    {rule.planAllows ? "" : " · not run on this plan"}
-                    {rule.lastRunAt ? ` · last run ${formatTime(rule.lastRunAt)}: ${rule.lastRunCount ?? 0} files, ${formatBytes(rule.lastRunBytes ?? 0)}` : ""}{" "}
+                    {t("lifecycle.rule", {
+                      action: t(`lifecycle.action.${rule.action}`),
+                      days: rule.unaccessedDays,
+                      scope: rule.scope ?? t("lifecycle.allFiles"),
+                      state: rule.enabled ? t("lifecycle.on") : t("lifecycle.paused"),
+                    })}
+                    {rule.planAllows ? "" : t("lifecycle.notOnPlan")}
+                    {rule.lastRunAt
+                      ? t("lifecycle.lastRun", { time: formatTime(rule.lastRunAt, language), count: formatNumber(rule.lastRunCount ?? 0, language), size: formatBytes(rule.lastRunBytes ?? 0, language) })
+                      : ""}{" "}
                     <ActionButton
                       kind="secondary"
                       onAction={async () => {
@@ -69,7 +79,7 @@ export function LifecycleRules({ org }: { org: Org }) {
                         rules.reload();
                       }}
                     >
-                      {rule.enabled ? "Pause" : "Resume"}
+                      {rule.enabled ? t("lifecycle.pause") : t("lifecycle.resume")}
                     </ActionButton>
                     <ActionButton
                       kind="danger"
@@ -78,21 +88,21 @@ export function LifecycleRules({ org }: { org: Org }) {
                         rules.reload();
                       }}
                     >
-                      Delete
+                      {t("lifecycle.delete")}
                     </ActionButton>
                   </li>
                 ))}
               </ul>
             )}
             {r.maxRules !== 0 ? (
-              <Form onSubmit={create} submitLabel="Add rule">
+              <Form onSubmit={create} submitLabel={t("lifecycle.add")}>
                 <Select
-                  label="Action"
+                  label={t("lifecycle.action")}
                   value={action}
                   onChange={(v) => setAction(v as Rule["action"])}
-                  options={Object.entries(ACTIONS).filter(([key]) => key !== "trash" || r.canTrash) as [string, string][]}
+                  options={ACTIONS.filter((key) => key !== "trash" || r.canTrash).map((key) => [key, t(`lifecycle.action.${key}`)])}
                 />
-                <Field label="After this many days unopened" type="number" min={r.minDays} max={r.maxDays} required value={days} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
+                <Field label={t("lifecycle.days")} type="number" min={r.minDays} max={r.maxDays} required value={days} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
               </Form>
             ) : null}
           </>

@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { api, query } from "../api";
 import { ApiProblem } from "../api";
 import { EmptyState, ErrorMessage, Field, Loading, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 
 interface OutboxMessage {
@@ -23,18 +24,20 @@ interface OutboxMessage {
 export function MailboxPage() {
   const [to, setTo] = useState("");
   const [filter, setFilter] = useState("");
+  const t = useT();
+  const { language } = useLanguage();
   const outbox = useLoad(() => api<{ messages: OutboxMessage[] }>("GET", `/api/dev/outbox${query({ to: filter, limit: 100 })}`, undefined, { redirectOn401: false }), [filter]);
   const notDev = outbox.error instanceof ApiProblem && outbox.error.status === 404;
   return (
     <main class="standalone" id="content">
       <div class="page-head">
-        <h1>Dev mailbox</h1>
+        <h1>{t("mailbox.title")}</h1>
         <a href="/" data-route>
-          Dashboard
+          {t("mailbox.dashboard")}
         </a>
       </div>
       {notDev ? (
-        <EmptyState title="Developer mode is off.">Start Signet with SIGNET_DEV=1 (or --dev) to read sign-in links, invitations and codes here instead of over SMTP.</EmptyState>
+        <EmptyState title={t("mailbox.devOff")}>{t("mailbox.devOffHint")}</EmptyState>
       ) : (
         <>
           <form
@@ -44,25 +47,25 @@ export function MailboxPage() {
               setFilter(to.trim());
             }}
           >
-            <Field label="Recipient (e-mail or phone)" id="mailbox-to" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+            <Field label={t("mailbox.recipient")} id="mailbox-to" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
             <button type="submit" class="secondary">
-              Filter
+              {t("mailbox.filter")}
             </button>
             <button type="button" class="secondary" onClick={outbox.reload}>
-              Refresh
+              {t("mailbox.refresh")}
             </button>
           </form>
           {outbox.error ? <ErrorMessage error={outbox.error} /> : null}
           {!outbox.data ? (
-            outbox.error ? null : <Loading what="the outbox" />
+            outbox.error ? null : <Loading what={t("mailbox.what")} />
           ) : outbox.data.messages.length === 0 ? (
-            <EmptyState title="Nothing sent yet.">Ask for a sign-in link on the sign-in page, or invite someone: the message appears here.</EmptyState>
+            <EmptyState title={t("mailbox.nothing")}>{t("mailbox.nothingHint")}</EmptyState>
           ) : (
             <ul class="messages" id="outbox">
               {outbox.data.messages.map((m) => (
                 <li class="card message" key={m.id}>
                   <p class="muted">
-                    {m.channel === "mail" ? "Mail" : "SMS"} to <strong>{m.to}</strong> · {formatTime(m.createdAt)} · {m.status}
+                    {m.channel === "mail" ? t("mailbox.mailTo") : t("mailbox.smsTo")} <strong>{m.to}</strong> · {formatTime(m.createdAt, language)} · {m.status}
                   </p>
                   {m.subject ? <h2>{m.subject}</h2> : null}
                   <pre class="message-text">{m.text}</pre>

@@ -14,31 +14,25 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Loaded, Section, TextArea, Toggle, useLoad } from "../components";
 import { type AgendaItem, type Board, type Completed, type Graph, isOwnerOrAdmin, type Judgement, type MeetingDetail, type OutcomePreview, type Participant, type Vote } from "../governance";
-import { describeError, formatTime, plural } from "../messages";
+import type { Language } from "../../i18n";
+import { useLanguage, useT } from "../language";
+import { describeError, formatNumber, formatTime, pluralForm } from "../messages";
 import { passkeysSupported, personalSeal } from "../passkeys";
 import { navigate } from "../router";
 import { type Org, useSession } from "../session";
-import { modeName, ROLE_WORDS, RSVP, STATUS_TONE, typeName } from "./meetings";
+import { minutesText, modeName, roleWord, RSVP_TONE, rsvpWord, STATUS_TONE, statusName, typeName } from "./meetings";
 
 type Decision = Vote["decision"];
 const DECISIONS: Decision[] = ["Assent", "Dissent", "Abstain"];
 const DECISION_TONE: Record<Decision, "good" | "bad" | "neutral"> = { Assent: "good", Dissent: "bad", Abstain: "neutral" };
-const ITEM_STATUS: Record<AgendaItem["status"], [string, "good" | "warn" | "bad" | "neutral"]> = {
-  Pending: ["not taken up", "neutral"],
-  Open: ["voting open", "warn"],
-  Closed: ["voting closed", "neutral"],
-};
-const OUTCOME: Record<Judgement["outcome"], [string, "good" | "warn" | "bad" | "neutral"]> = {
-  Passed: ["Passed", "good"],
-  Rejected: ["Rejected", "bad"],
-  NotVoted: ["Not voted", "warn"],
-  NoQuorum: ["No quorum", "warn"],
-};
+const ITEM_TONE: Record<AgendaItem["status"], "good" | "warn" | "bad" | "neutral"> = { Pending: "neutral", Open: "warn", Closed: "neutral" };
+const OUTCOME_TONE: Record<Judgement["outcome"], "good" | "warn" | "bad" | "neutral"> = { Passed: "good", Rejected: "bad", NotVoted: "warn", NoQuorum: "warn" };
+type T = ReturnType<typeof useT>;
 /** How often an open vote refreshes the page. */
 const LIVE_MS = 3000;
 
 /** A side step's error body from complete (minutesFileError, followUpError), in words. */
-const sideError = (body: { error: string } | null) => (body ? describeError(new ApiProblem(0, body.error, body as Record<string, unknown>)) : null);
+const sideError = (body: { error: string } | null, language: Language) => (body ? describeError(new ApiProblem(0, body.error, body as Record<string, unknown>), language) : null);
 
 export function MeetingPage({ org, meetingId }: { org: Org; meetingId: string }) {
   const { user } = useSession();
@@ -49,6 +43,7 @@ export function MeetingPage({ org, meetingId }: { org: Org; meetingId: string })
   const board = useLoad(() => api<Board>("GET", `/api/org/${org.slug}/board`).catch(() => null), [org.slug]);
   const graph = useLoad(() => api<Graph>("GET", `/api/org/${org.slug}/reporting/graph`).catch(() => null), [org.slug]);
   const [completed, setCompleted] = useState<Completed | null>(null);
+  const t = useT();
   const refresh = () => {
     meeting.reload();
     votes.reload();
@@ -64,7 +59,7 @@ export function MeetingPage({ org, meetingId }: { org: Org; meetingId: string })
   const me = graph.data?.people.find((p) => p.userId === user.id)?.connectedId ?? board.data?.members.find((d) => d.userId === user.id)?.connectedId ?? null;
 
   return (
-    <Loaded state={meeting} what="the meeting">
+    <Loaded state={meeting} what={t("meeting.what")}>
       {(m) => {
         const organizer = me !== null && m.organizerConnectedId === me;
         const chairman = me !== null && board.data?.chairmanConnectedId === me;
@@ -74,11 +69,11 @@ export function MeetingPage({ org, meetingId }: { org: Org; meetingId: string })
           <>
             <div class="page-head">
               <h1 id="meeting-title">{m.title}</h1>
-              <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>
+              <Badge tone={STATUS_TONE[m.status]}>{statusName(t, m.status)}</Badge>
             </div>
             <p>
               <a href={`/orgs/${org.slug}/meetings`} data-route>
-                All meetings
+                {t("meeting.all")}
               </a>
             </p>
             <Facts org={org} meeting={m} organizer={organizer} chairman={chairman} />
@@ -113,82 +108,86 @@ interface Roles {
 }
 
 function Facts({ org, meeting: m, organizer, chairman }: { org: Org; meeting: MeetingDetail; organizer: boolean; chairman: boolean }) {
+  const t = useT();
+  const { language } = useLanguage();
   const organizerName = m.participants.find((p) => p.role === "Organizer")?.displayName ?? "—";
-  const mine = [organizer ? "you organize it" : null, chairman ? "you chair the board" : null].filter(Boolean).join("; ");
+  const mine = [organizer ? t("meeting.youOrganize") : null, chairman ? t("meeting.youChair") : null].filter(Boolean).join("; ");
   return (
-    <Section title="About" id="meeting-facts">
+    <Section title={t("meeting.about")} id="meeting-facts">
       <dl class="facts">
         <div>
-          <dt>Type</dt>
-          <dd id="meeting-type-name">{typeName(m.type)}</dd>
+          <dt>{t("meeting.type")}</dt>
+          <dd id="meeting-type-name">{typeName(t, m.type)}</dd>
         </div>
         <div>
-          <dt>When</dt>
-          <dd>{formatTime(m.scheduledAt)}</dd>
+          <dt>{t("meeting.when")}</dt>
+          <dd>{formatTime(m.scheduledAt, language)}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
-          <dd>{plural(m.durationMinutes, "minute")}</dd>
+          <dt>{t("meeting.duration")}</dt>
+          <dd>{minutesText(t, language, m.durationMinutes)}</dd>
         </div>
         <div>
-          <dt>Where</dt>
+          <dt>{t("meeting.where")}</dt>
           <dd>
-            {modeName(m.mode)}
+            {modeName(t, m.mode)}
             {m.location ? `: ${m.location}` : ""}
           </dd>
         </div>
         <div>
-          <dt>Organizer</dt>
+          <dt>{t("meeting.organizer")}</dt>
           <dd>{organizerName}</dd>
         </div>
       </dl>
-      {mine ? <p class="muted">You: {mine}.</p> : null}
+      {mine ? <p class="muted">{t("meeting.you", { roles: mine })}</p> : null}
       {m.carriedFromMeetingId ? (
         <p>
-          A follow-up of{" "}
+          {t("meeting.followUpOf")}{" "}
           <a href={`/orgs/${org.slug}/meetings/${m.carriedFromMeetingId}`} data-route id="carried-from">
-            an earlier meeting
+            {t("meeting.earlierMeeting")}
           </a>
-          : its unfinished items are carried here.
+          {t("meeting.carriedHere")}
         </p>
       ) : null}
       {m.followUpMeetingId ? (
         <p>
-          Its unfinished items went to{" "}
+          {t("meeting.wentTo")}{" "}
           <a href={`/orgs/${org.slug}/meetings/${m.followUpMeetingId}`} data-route id="follow-up-link">
-            the follow-up meeting
+            {t("meeting.theFollowUp")}
           </a>
-          .
+          {t("meeting.wentEnd")}
         </p>
       ) : null}
       {m.status === "Cancelled" ? (
         <p class="warning" id="cancel-reason">
-          Cancelled {formatTime(m.cancelledAt)}: {m.cancelReason}
+          {t("meeting.cancelled", { time: formatTime(m.cancelledAt, language), reason: m.cancelReason ?? "" })}
         </p>
       ) : null}
-      {m.status === "Completed" ? <p class="muted">Completed {formatTime(m.completedAt)}. A completed meeting no longer changes.</p> : null}
+      {m.status === "Completed" ? <p class="muted">{t("meeting.completed", { time: formatTime(m.completedAt, language) })}</p> : null}
     </Section>
   );
 }
 
 function Participants({ base, meeting: m, roles, onChanged }: { base: string; meeting: MeetingDetail; roles: Roles; onChanged: () => void }) {
   const present = m.participants.filter((p) => p.checkedInAt).length;
+  const t = useT();
+  const { language } = useLanguage();
   return (
-    <Section title="Participants" id="participants">
+    <Section title={t("meeting.participants")} id="participants">
       <p class="muted">
-        {present} of {plural(m.participants.length, "participant")} checked in. Casting a vote checks the voter in; guests never count for the quorum.
+        {t(`meeting.participantCount.${pluralForm(m.participants.length, language)}`, { present: formatNumber(present, language), count: formatNumber(m.participants.length, language) })}
       </p>
       <ul class="member-list" id="participant-list">
         {m.participants.map((p) => (
           <li key={p.participantId} data-participant-name={p.displayName} data-present={String(p.checkedInAt !== null)}>
             <span>
-              <strong>{p.displayName}</strong> <span class="muted">{ROLE_WORDS[p.role]}</span> <Badge tone={RSVP[p.rsvpStatus][1]}>{RSVP[p.rsvpStatus][0]}</Badge>
+              <strong>{p.displayName}</strong> <span class="muted">{roleWord(t, p.role)}</span> <Badge tone={RSVP_TONE[p.rsvpStatus]}>{rsvpWord(t, p.rsvpStatus)}</Badge>
               {p.email && p.email !== p.displayName ? <span class="muted"> {p.email}</span> : null}
             </span>
             {roles.chair && roles.open ? (
               <Attendance base={base} participant={p} onChanged={onChanged} />
             ) : (
-              <span class="muted">{p.checkedInAt ? `present${p.checkedInBy === "vote" ? " (voted)" : ""}` : "not checked in"}</span>
+              <span class="muted">{p.checkedInAt ? (p.checkedInBy === "vote" ? t("meeting.presentVoted") : t("meeting.present")) : t("meeting.notCheckedIn")}</span>
             )}
           </li>
         ))}
@@ -202,6 +201,7 @@ function Attendance({ base, participant: p, onChanged }: { base: string; partici
   const [checked, setChecked] = useState(p.checkedInAt !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const t = useT();
   useEffect(() => setChecked(p.checkedInAt !== null), [p.checkedInAt]);
   const change = async (present: boolean) => {
     setChecked(present);
@@ -219,17 +219,18 @@ function Attendance({ base, participant: p, onChanged }: { base: string; partici
   };
   return (
     <span class="attendance">
-      <Toggle id={`present-${p.participantId}`} label={`${p.displayName} is present`} checked={checked} disabled={busy} onChange={change} />
+      <Toggle id={`present-${p.participantId}`} label={t("meeting.isPresent", { name: p.displayName })} checked={checked} disabled={busy} onChange={change} />
       <ErrorMessage error={error} />
     </span>
   );
 }
 
 function Agenda({ base, meeting: m, votes, me, roles, onChanged }: { base: string; meeting: MeetingDetail; votes: Vote[]; me: string | null; roles: Roles; onChanged: () => void }) {
+  const t = useT();
   return (
-    <Section title="Agenda" id="agenda">
+    <Section title={t("meeting.agenda")} id="agenda">
       {m.agendaItems.length === 0 ? (
-        <EmptyState title="No agenda items.">{roles.organizer && roles.open ? "Add one below." : null}</EmptyState>
+        <EmptyState title={t("meeting.noItems")}>{roles.organizer && roles.open ? t("meeting.addBelow") : null}</EmptyState>
       ) : (
         <ol class="agenda" start={0}>
           {m.agendaItems.map((item) => (
@@ -243,7 +244,10 @@ function Agenda({ base, meeting: m, votes, me, roles, onChanged }: { base: strin
 }
 
 function AgendaItemCard({ base, item, votes, me, roles, onChanged }: { base: string; item: AgendaItem; votes: Vote[]; me: string | null; roles: Roles; onChanged: () => void }) {
-  const [text, tone] = ITEM_STATUS[item.status];
+  const t = useT();
+  const { language } = useLanguage();
+  const text = t(`meeting.item.${item.status}`);
+  const tone = ITEM_TONE[item.status];
   const mine = votes.find((v) => v.voterConnectedId === me);
   const meetingId = base.split("/").pop()!;
   const move = (to: "open" | "close") => async () => {
@@ -251,7 +255,7 @@ function AgendaItemCard({ base, item, votes, me, roles, onChanged }: { base: str
     onChanged();
   };
   const vote = (decision: Decision) => async () => {
-    if (!passkeysSupported()) throw new Error("This browser cannot use passkeys, which voting needs.");
+    if (!passkeysSupported()) throw new Error(t("meeting.noPasskeys"));
     const seal = await personalSeal("meeting.vote", `${meetingId}|${item.index}|${decision}`);
     await api("POST", `${base}/agenda-votes`, { AgendaIndex: item.index, Decision: decision, SealAssertionJson: seal });
     onChanged();
@@ -263,66 +267,71 @@ function AgendaItemCard({ base, item, votes, me, roles, onChanged }: { base: str
           <span class="item-number">{item.index}.</span> <span class="item-title">{item.title}</span>
         </h3>
         <span>
-          <Badge tone={tone}>{text}</Badge> {item.outcome ? <Badge tone={OUTCOME[item.outcome][1]}>{OUTCOME[item.outcome][0]}</Badge> : null}
+          <Badge tone={tone}>{text}</Badge> {item.outcome ? <Badge tone={OUTCOME_TONE[item.outcome]}>{t(`meeting.outcome.${item.outcome}`)}</Badge> : null}
         </span>
       </div>
       <p class="muted">
-        {plural(item.voteCount, "vote")}
-        {item.openedAt ? ` · opened ${formatTime(item.openedAt)}` : ""}
-        {item.closedAt ? ` · closed ${formatTime(item.closedAt)}` : ""}
-        {item.carriedFromMeetingId ? ` · carried from item ${item.carriedFromIndex} of an earlier meeting` : ""}
+        {t(`meeting.votes.${pluralForm(item.voteCount, language)}`, { count: formatNumber(item.voteCount, language) })}
+        {item.openedAt ? t("meeting.opened", { time: formatTime(item.openedAt, language) }) : ""}
+        {item.closedAt ? t("meeting.closed", { time: formatTime(item.closedAt, language) }) : ""}
+        {item.carriedFromMeetingId ? t("meeting.carriedFrom", { index: item.carriedFromIndex ?? "" }) : ""}
       </p>
       {item.memo ? (
         <p class="item-memo">
-          <strong>Memo:</strong> {item.memo}
+          <strong>{t("meeting.memo")}</strong> {item.memo}
         </p>
       ) : null}
       {item.notes ? (
         <p class="item-notes">
-          <strong>Notes:</strong> {item.notes}
+          <strong>{t("meeting.notes")}</strong> {item.notes}
         </p>
       ) : null}
       {roles.chair && roles.open ? (
         <div class="toolbar">
           {item.status === "Pending" ? (
             <ActionButton id={`open-item-${item.index}`} kind="secondary" onAction={move("open")}>
-              Open the vote<span class="visually-hidden"> on item {item.index}</span>
+              {t("meeting.openVote")}
+              <span class="visually-hidden">{t("meeting.onItem", { index: item.index })}</span>
             </ActionButton>
           ) : null}
           {item.status === "Open" ? (
             <ActionButton id={`close-item-${item.index}`} kind="secondary" onAction={move("close")}>
-              Close the vote<span class="visually-hidden"> on item {item.index}</span>
+              {t("meeting.closeVote")}
+              <span class="visually-hidden">{t("meeting.onItem", { index: item.index })}</span>
             </ActionButton>
           ) : null}
         </div>
       ) : null}
       {roles.voter && roles.open && item.status === "Open" ? (
-        <div class="vote" role="group" aria-label={`Your vote on item ${item.index}`}>
+        <div class="vote" role="group" aria-label={t("meeting.yourVoteOn", { index: item.index })}>
           <p>
             {mine ? (
               <>
-                Your vote: <Badge tone={DECISION_TONE[mine.decision]}>{mine.decision}</Badge> <span class="muted">You may change it while the vote is open.</span>
+                {t("meeting.yourVote")} <Badge tone={DECISION_TONE[mine.decision]}>{t(`meeting.decision.${mine.decision}`)}</Badge> <span class="muted">{t("meeting.mayChange")}</span>
               </>
             ) : (
-              "Your vote, sealed with your passkey:"
+              t("meeting.sealedVote")
             )}
           </p>
           <div class="toolbar">
             {DECISIONS.map((d) => (
-              <ActionButton key={d} id={`vote-${item.index}-${d.toLowerCase()}`} kind={d === "Dissent" ? "danger" : d === "Assent" ? "primary" : "secondary"} label={`${d} on item ${item.index} with my passkey`} onAction={vote(d)}>
-                {d}
+              <ActionButton key={d} id={`vote-${item.index}-${d.toLowerCase()}`} kind={d === "Dissent" ? "danger" : d === "Assent" ? "primary" : "secondary"} label={t("meeting.voteLabel", { decision: t(`meeting.decision.${d}`), index: item.index })} onAction={vote(d)}>
+                {t(`meeting.decision.${d}`)}
               </ActionButton>
             ))}
           </div>
         </div>
       ) : null}
       {votes.length ? (
-        <ul class="vote-list" aria-label={`Votes on item ${item.index}`}>
+        <ul class="vote-list" aria-label={t("meeting.votesOn", { index: item.index })}>
           {votes.map((v) => (
             <li key={v.voterConnectedId} data-voter-name={v.voterName} data-decision={v.decision}>
-              <strong>{v.voterName}</strong> <Badge tone={DECISION_TONE[v.decision]}>{v.decision}</Badge> <span class="muted">{formatTime(v.sealedAt)}</span>
-              {v.changes ? <span class="muted"> · changed {plural(v.changes, "time")}</span> : null}
-              {v.reason ? <q class="step-comment">{v.reason}</q> : null} <code class="muted" title="SHA-256 of the sealed vote record">{v.recordHash.slice(0, 12)}…</code>
+              <strong>{v.voterName}</strong> <Badge tone={DECISION_TONE[v.decision]}>{t(`meeting.decision.${v.decision}`)}</Badge> <span class="muted">{formatTime(v.sealedAt, language)}</span>
+              {v.changes ? <span class="muted">{t(`meeting.changed.${pluralForm(v.changes, language)}`, { count: formatNumber(v.changes, language) })}</span> : null}
+              {v.reason ? <q class="step-comment">{v.reason}</q> : null}{" "}
+              <code class="muted" title={t("meeting.recordHash")}>
+                {v.recordHash.slice(0, 12)}…
+              </code>
             </li>
           ))}
         </ul>
@@ -338,6 +347,7 @@ function ItemEditor({ base, item, organizer, onChanged }: { base: string; item: 
   const [memo, setMemo] = useState(item.memo ?? "");
   const [notes, setNotes] = useState(item.notes ?? "");
   const [saved, setSaved] = useState(false);
+  const t = useT();
   const frozen = item.voteCount > 0;
   const path = `${base}/agenda-items/${item.index}`;
   const saveNotes = async () => {
@@ -350,39 +360,40 @@ function ItemEditor({ base, item, organizer, onChanged }: { base: string; item: 
     onChanged();
   };
   const drop = async () => {
-    if (!confirm(`Drop item ${item.index}, “${item.title}”? Its number is not reused.`)) return;
+    if (!confirm(t("meeting.confirmDrop", { index: item.index, title: item.title }))) return;
     await api("DELETE", path);
     onChanged();
   };
   return (
     <details class="item-editor">
       <summary>
-        Edit<span class="visually-hidden"> item {item.index}</span>
+        {t("meeting.edit")}
+        <span class="visually-hidden">{t("meeting.editItem", { index: item.index })}</span>
       </summary>
       {organizer ? (
         frozen ? (
-          <p class="muted">The item has votes: its title is frozen and it cannot be dropped.</p>
+          <p class="muted">{t("meeting.frozen")}</p>
         ) : (
           <div class="inline-form">
-            <Field label={`Title of item ${item.index}`} id={`item-title-${item.index}`} required maxLength={500} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+            <Field label={t("meeting.titleOf", { index: item.index })} id={`item-title-${item.index}`} required maxLength={500} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
             <ActionButton kind="secondary" id={`reword-${item.index}`} disabled={!title.trim() || title.trim() === item.title} onAction={reword}>
-              Reword
+              {t("meeting.reword")}
             </ActionButton>
             <ActionButton kind="danger" id={`drop-${item.index}`} onAction={drop}>
-              Drop the item
+              {t("meeting.drop")}
             </ActionButton>
           </div>
         )
       ) : null}
-      <TextArea label={`Memo on item ${item.index}`} id={`item-memo-${item.index}`} rows={2} maxLength={20000} value={memo} onInput={(v) => (setMemo(v), setSaved(false))} hint="What the item is about, before it is discussed." />
-      <TextArea label={`Notes on item ${item.index}`} id={`item-notes-${item.index}`} rows={3} maxLength={20000} value={notes} onInput={(v) => (setNotes(v), setSaved(false))} hint="What was said; the minutes carry it." />
+      <TextArea label={t("meeting.memoOn", { index: item.index })} id={`item-memo-${item.index}`} rows={2} maxLength={20000} value={memo} onInput={(v) => (setMemo(v), setSaved(false))} hint={t("meeting.memoHint")} />
+      <TextArea label={t("meeting.notesOn", { index: item.index })} id={`item-notes-${item.index}`} rows={3} maxLength={20000} value={notes} onInput={(v) => (setNotes(v), setSaved(false))} hint={t("meeting.notesHint")} />
       <ActionButton kind="secondary" id={`save-notes-${item.index}`} onAction={saveNotes}>
-        Save memo and notes
+        {t("meeting.saveNotes")}
       </ActionButton>
       {saved ? (
         <span class="success" role="status">
           {" "}
-          Saved.
+          {t("meeting.saved")}
         </span>
       ) : null}
     </details>
@@ -392,6 +403,7 @@ function ItemEditor({ base, item, organizer, onChanged }: { base: string; item: 
 function AddItem({ base, onAdded }: { base: string; onAdded: () => void }) {
   const [title, setTitle] = useState("");
   const [memo, setMemo] = useState("");
+  const t = useT();
   const add = async () => {
     await api("POST", `${base}/agenda-items`, { title: title.trim(), ...(memo.trim() ? { memo: memo.trim() } : {}) });
     setTitle("");
@@ -400,29 +412,30 @@ function AddItem({ base, onAdded }: { base: string; onAdded: () => void }) {
   };
   return (
     <details class="add-item">
-      <summary>Add an item</summary>
-      <Form onSubmit={add} submitLabel="Add the item" id="add-item-form">
-        <Field label="Item" id="new-item-title" required maxLength={500} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
-        <TextArea label="Memo (optional)" id="new-item-memo" rows={2} maxLength={20000} value={memo} onInput={setMemo} />
+      <summary>{t("meeting.addItem")}</summary>
+      <Form onSubmit={add} submitLabel={t("meeting.addTheItem")} id="add-item-form">
+        <Field label={t("meeting.itemLabel")} id="new-item-title" required maxLength={500} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+        <TextArea label={t("meeting.memoOptional")} id="new-item-memo" rows={2} maxLength={20000} value={memo} onInput={setMemo} />
       </Form>
     </details>
   );
 }
 
 function JudgementTable({ items, caption }: { items: Judgement[]; caption: string }) {
+  const t = useT();
   return (
     <div class="table-wrap" tabIndex={0}>
       <table class="table" id="outcomes">
         <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Present</th>
-            <th scope="col">Assent</th>
-            <th scope="col">Dissent</th>
-            <th scope="col">Abstain</th>
-            <th scope="col">Not voted</th>
+            <th scope="col">{t("meeting.colItem")}</th>
+            <th scope="col">{t("meeting.colOutcome")}</th>
+            <th scope="col">{t("meeting.colPresent")}</th>
+            <th scope="col">{t("meeting.decision.Assent")}</th>
+            <th scope="col">{t("meeting.decision.Dissent")}</th>
+            <th scope="col">{t("meeting.decision.Abstain")}</th>
+            <th scope="col">{t("meeting.colNotVoted")}</th>
           </tr>
         </thead>
         <tbody>
@@ -432,10 +445,10 @@ function JudgementTable({ items, caption }: { items: Judgement[]; caption: strin
                 {j.index}. {j.title}
               </td>
               <td>
-                <Badge tone={OUTCOME[j.outcome][1]}>{OUTCOME[j.outcome][0]}</Badge>
+                <Badge tone={OUTCOME_TONE[j.outcome]}>{t(`meeting.outcome.${j.outcome}`)}</Badge>
               </td>
               <td>
-                {j.present} of {j.seated} <span class="muted">(quorum {j.quorum})</span>
+                {t("meeting.presentOf", { present: j.present, seated: j.seated })} <span class="muted">{t("meeting.quorum", { quorum: j.quorum })}</span>
               </td>
               <td>{j.assent}</td>
               <td>{j.dissent}</td>
@@ -453,23 +466,21 @@ function JudgementTable({ items, caption }: { items: Judgement[]; caption: strin
 function Preview({ base, version }: { base: string; version: string }) {
   const [preview, setPreview] = useState<OutcomePreview | null>(null);
   const [seenAt, setSeenAt] = useState<string | null>(null);
+  const t = useT();
   const show = async () => {
     setPreview(await api<OutcomePreview>("GET", `${base}/close-preview`));
     setSeenAt(version);
   };
   return (
-    <Section title="Outcome preview" id="outcome-preview">
-      <p class="muted">
-        What completing the meeting now would decide. Quorum is a majority of the voters who hold a seat (the seated directors in a board meeting) checked in; a present voter who has not
-        voted leaves the item not voted; a tie rejects.
-      </p>
+    <Section title={t("meeting.previewTitle")} id="outcome-preview">
+      <p class="muted">{t("meeting.previewIntro")}</p>
       <ActionButton id="preview-outcomes" kind="secondary" onAction={show}>
-        {preview ? "Preview again" : "Preview the outcomes"}
+        {preview ? t("meeting.previewAgain") : t("meeting.preview")}
       </ActionButton>
       {preview ? (
         <>
-          {seenAt !== version ? <p class="muted">The meeting changed since this preview.</p> : null}
-          <JudgementTable items={preview.items} caption="The outcome of each item if the meeting were completed now" />
+          {seenAt !== version ? <p class="muted">{t("meeting.changedSince")}</p> : null}
+          <JudgementTable items={preview.items} caption={t("meeting.previewCaption")} />
         </>
       ) : null}
     </Section>
@@ -478,17 +489,18 @@ function Preview({ base, version }: { base: string; version: string }) {
 
 function Complete({ base, meeting: m, onCompleted }: { base: string; meeting: MeetingDetail; onCompleted: (result: Completed) => void }) {
   const [followUp, setFollowUp] = useState(true);
+  const t = useT();
   const complete = async () => {
-    const warning = `Complete “${m.title}”? This cannot be undone: each item's outcome is fixed, voting ends and the minutes are filed.${followUp ? " Items without an outcome go to a follow-up meeting a week later." : ""}`;
+    const warning = t("meeting.confirmComplete", { title: m.title, followUp: followUp ? t("meeting.followUpWeek") : "" });
     if (!confirm(warning)) return;
     onCompleted(await api<Completed>("POST", `${base}/complete`, { CreateFollowUp: followUp }));
   };
   return (
-    <Section title="Complete the meeting" id="complete">
-      <p class="muted">Irreversible: the outcomes are fixed as the preview shows them, every item closes, and the minutes are composed and filed in Files.</p>
-      <Toggle id="complete-follow-up" label="Carry the items with no quorum or not voted to a follow-up meeting a week later" checked={followUp} onChange={setFollowUp} />
+    <Section title={t("meeting.completeTitle")} id="complete">
+      <p class="muted">{t("meeting.completeIntro")}</p>
+      <Toggle id="complete-follow-up" label={t("meeting.carryToggle")} checked={followUp} onChange={setFollowUp} />
       <ActionButton id="complete-meeting" kind="danger" onAction={complete}>
-        Complete the meeting
+        {t("meeting.completeTitle")}
       </ActionButton>
     </Section>
   );
@@ -501,33 +513,35 @@ function filesLink(org: Org, title: string): string {
 }
 
 function CompletedReport({ org, result }: { org: Org; result: Completed }) {
+  const t = useT();
+  const { language } = useLanguage();
   return (
-    <Section title="Completed" id="completed">
-      <JudgementTable items={result.outcomes} caption="The outcomes fixed at completion" />
+    <Section title={t("meeting.completedTitle")} id="completed">
+      <JudgementTable items={result.outcomes} caption={t("meeting.fixedCaption")} />
       {result.minutesFileId ? (
         <p class="success" id="minutes-filed">
-          The minutes were filed in{" "}
+          {t("meeting.minutesFiledIn")}{" "}
           <a href={filesLink(org, result.meeting.title)} data-route>
-            Files
+            {t("meeting.files")}
           </a>
-          .
+          {t("meeting.filedEnd")}
         </p>
       ) : (
         <p class="error" id="minutes-file-error">
-          The minutes could not be filed: {sideError(result.minutesFileError)}
+          {t("meeting.minutesFailed", { reason: sideError(result.minutesFileError, language) ?? "" })}
         </p>
       )}
       {result.followUpMeetingId ? (
         <p class="success" id="follow-up-created">
-          The unfinished items went to{" "}
+          {t("meeting.unfinishedWent")}{" "}
           <a href={`/orgs/${org.slug}/meetings/${result.followUpMeetingId}`} data-route>
-            a follow-up meeting
+            {t("meeting.aFollowUp")}
           </a>
-          .
+          {t("meeting.wentEnd")}
         </p>
       ) : result.followUpError ? (
         <p class="error" id="follow-up-error">
-          No follow-up meeting was made: {sideError(result.followUpError)}
+          {t("meeting.noFollowUp", { reason: sideError(result.followUpError, language) ?? "" })}
         </p>
       ) : null}
     </Section>
@@ -538,6 +552,8 @@ function Minutes({ org, base, meeting: m, organizer, onChanged }: { org: Org; ba
   const [body, setBody] = useState(m.minutes ?? "");
   const [saved, setSaved] = useState(false);
   const editable = organizer && m.status === "Scheduled";
+  const t = useT();
+  const { language } = useLanguage();
   const save = async () => {
     await api("PUT", `${base}/minutes`, { body });
     setSaved(true);
@@ -552,37 +568,40 @@ function Minutes({ org, base, meeting: m, organizer, onChanged }: { org: Org; ba
     location.assign(url);
   };
   return (
-    <Section title="Minutes" id="minutes">
+    <Section title={t("meeting.minutes")} id="minutes">
       {m.minutesFileId ? (
         <p id="filed-minutes">
-          The final minutes are filed in{" "}
+          {t("meeting.finalFiledIn")}{" "}
           <a href={filesLink(org, m.title)} data-route id="minutes-in-files">
-            Files
-          </a>{" "}
-          with this meeting. <ActionButton kind="secondary" id="download-minutes" onAction={download}>Download</ActionButton>
+            {t("meeting.files")}
+          </a>
+          {t("meeting.withThisMeeting")}{" "}
+          <ActionButton kind="secondary" id="download-minutes" onAction={download}>
+            {t("meeting.download")}
+          </ActionButton>
         </p>
       ) : null}
       {editable ? (
         <>
           <TextArea
-            label="Your minutes"
+            label={t("meeting.yourMinutes")}
             id="minutes-body"
             rows={5}
             maxLength={200000}
             value={body}
             onInput={(v) => (setBody(v), setSaved(false))}
-            hint="The composed minutes (attendance, each item with its votes and outcome, memo and notes) end with this text."
+            hint={t("meeting.minutesHint")}
           />
           <div class="toolbar">
             <ActionButton id="save-minutes" kind="secondary" onAction={save}>
-              Save the minutes
+              {t("meeting.saveMinutes")}
             </ActionButton>
             <ActionButton id="compile-minutes" kind="secondary" onAction={compile}>
-              Compose the minutes
+              {t("meeting.compose")}
             </ActionButton>
             {saved ? (
               <span class="success" role="status">
-                Saved.
+                {t("meeting.saved")}
               </span>
             ) : null}
           </div>
@@ -592,13 +611,13 @@ function Minutes({ org, base, meeting: m, organizer, onChanged }: { org: Org; ba
       ) : null}
       {m.compiledMinutes ? (
         <>
-          <h3>{m.status === "Completed" ? "The final minutes" : `Composed ${formatTime(m.compiledAt)} (outcomes are a preview)`}</h3>
+          <h3>{m.status === "Completed" ? t("meeting.finalMinutes") : t("meeting.composedAt", { time: formatTime(m.compiledAt, language) })}</h3>
           <pre class="minutes-text" id="compiled-minutes">
             {m.compiledMinutes}
           </pre>
         </>
       ) : !editable && !m.minutesFileId ? (
-        <p class="muted">No minutes yet.</p>
+        <p class="muted">{t("meeting.noMinutes")}</p>
       ) : null}
     </Section>
   );
@@ -606,22 +625,23 @@ function Minutes({ org, base, meeting: m, organizer, onChanged }: { org: Org; ba
 
 function CancelOrDelete({ org, base, meeting: m, hasVotes, onChanged }: { org: Org; base: string; meeting: MeetingDetail; hasVotes: boolean; onChanged: () => void }) {
   const [reason, setReason] = useState("");
+  const t = useT();
   if (m.status === "Scheduled") {
     const cancel = async () => {
-      if (!reason.trim()) throw new Error("Say why the meeting is cancelled.");
-      if (!confirm(`Cancel “${m.title}”? The participants keep the invitation; the meeting takes no more changes.`)) return;
+      if (!reason.trim()) throw new Error(t("meeting.sayWhy"));
+      if (!confirm(t("meeting.confirmCancel", { title: m.title }))) return;
       await api("POST", `${base}/cancel`, { reason: reason.trim() });
       onChanged();
     };
     return (
-      <Section title="Cancel the meeting" id="cancel-meeting">
+      <Section title={t("meeting.cancelTitle")} id="cancel-meeting">
         {hasVotes ? (
-          <p class="muted">The meeting has votes, so it cannot be cancelled: complete it instead.</p>
+          <p class="muted">{t("meeting.hasVotes")}</p>
         ) : (
           <div class="inline-form">
-            <Field label="Why is it cancelled?" id="cancel-reason-input" required maxLength={2000} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+            <Field label={t("meeting.whyCancelled")} id="cancel-reason-input" required maxLength={2000} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
             <ActionButton id="cancel-meeting-button" kind="danger" onAction={cancel}>
-              Cancel the meeting
+              {t("meeting.cancelTitle")}
             </ActionButton>
           </div>
         )}
@@ -629,15 +649,15 @@ function CancelOrDelete({ org, base, meeting: m, hasVotes, onChanged }: { org: O
     );
   }
   const remove = async () => {
-    if (!confirm(`Delete “${m.title}”? It leaves every list; its minutes, votes and audit records remain.`)) return;
+    if (!confirm(t("meeting.confirmDelete", { title: m.title }))) return;
     await api("DELETE", base);
     navigate(`/orgs/${org.slug}/meetings`);
   };
   return (
-    <Section title="Delete the meeting" id="delete-meeting">
-      <p class="muted">It leaves the lists. Its filed minutes, votes and audit records remain.</p>
+    <Section title={t("meeting.deleteTitle")} id="delete-meeting">
+      <p class="muted">{t("meeting.deleteIntro")}</p>
       <ActionButton id="delete-meeting-button" kind="danger" onAction={remove}>
-        Delete the meeting
+        {t("meeting.deleteTitle")}
       </ActionButton>
     </Section>
   );

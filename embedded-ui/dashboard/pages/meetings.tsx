@@ -9,25 +9,27 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { Badge, EmptyState, Field, Form, Loaded, Section, Select, TextArea, useLoad } from "../components";
 import { type Graph, isOwnerOrAdmin, type Meeting, type MeetingDetail, type MeetingInput, type Participant } from "../governance";
-import { formatTime, plural } from "../messages";
+import type { Language } from "../../i18n";
+import { useLanguage, useT } from "../language";
+import { formatNumber, formatTime, pluralForm } from "../messages";
 import { navigate } from "../router";
 import { type Org, useSession } from "../session";
 
-export const MEETING_TYPES: [string, string][] = [
-  ["0", "Team meeting"],
-  ["1", "Client meeting"],
-  ["10", "Board meeting"],
-];
-export const typeName = (type: number) => MEETING_TYPES.find(([k]) => Number(k) === type)?.[1] ?? `Type ${type}`;
-export const modeName = (mode: number) => (mode === 1 ? "online" : "in person");
-export const STATUS_TONE: Record<Meeting["status"], "good" | "warn" | "bad" | "neutral"> = { Scheduled: "warn", Completed: "good", Cancelled: "neutral" };
-export const RSVP: Record<Participant["rsvpStatus"], [string, "good" | "warn" | "bad" | "neutral"]> = {
-  pending: ["no answer yet", "neutral"],
-  accepted: ["accepted", "good"],
-  tentative: ["maybe", "warn"],
-  declined: ["declined", "bad"],
+type T = ReturnType<typeof useT>;
+const MEETING_TYPES = ["0", "1", "10"] as const;
+export const meetingTypeOptions = (t: T): [string, string][] => MEETING_TYPES.map((type) => [type, t(`meetings.type.${type}`)]);
+export const typeName = (t: T, type: number) => {
+  const known = MEETING_TYPES.find((k) => Number(k) === type);
+  return known ? t(`meetings.type.${known}`) : t("meetings.typeOther", { type });
 };
-export const ROLE_WORDS: Record<Participant["role"], string> = { Organizer: "organizer", Participant: "participant", External: "guest" };
+export const modeName = (t: T, mode: number) => (mode === 1 ? t("meetings.mode.online") : t("meetings.mode.inPerson"));
+export const statusName = (t: T, status: Meeting["status"]) => t(`meetings.status.${status}`);
+export const STATUS_TONE: Record<Meeting["status"], "good" | "warn" | "bad" | "neutral"> = { Scheduled: "warn", Completed: "good", Cancelled: "neutral" };
+export const RSVP_TONE: Record<Participant["rsvpStatus"], "good" | "warn" | "bad" | "neutral"> = { pending: "neutral", accepted: "good", tentative: "warn", declined: "bad" };
+export const rsvpWord = (t: T, rsvp: Participant["rsvpStatus"]) => t(`meetings.rsvp.${rsvp}`);
+export const roleWord = (t: T, role: Participant["role"]) => t(`meetings.role.${role}`);
+/** A duration in minutes, counted the language's way. */
+export const minutesText = (t: T, language: Language, minutes: number) => t(`meetings.minutes.${pluralForm(minutes, language)}`, { count: formatNumber(minutes, language) });
 
 /** Meetings are created by the owner and admins (org.meeting.create); Directors read and vote. */
 export const canCreateMeetings = isOwnerOrAdmin;
@@ -36,31 +38,27 @@ export function MeetingsPage({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}`;
   const [status, setStatus] = useState("");
   const list = useLoad(() => api<Meeting[]>("GET", `${base}/meetings${status ? `?status=${status}` : ""}`), [org.slug, status]);
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>Meetings</h1>
+        <h1>{t("meetings.title")}</h1>
       </div>
-      <Section title="Schedule" id="meetings">
+      <Section title={t("meetings.schedule")} id="meetings">
         <div class="toolbar">
           <Select
-            label="Show"
+            label={t("meetings.show")}
             id="meeting-status"
             value={status}
             onChange={setStatus}
-            options={[
-              ["", "Every meeting"],
-              ["Scheduled", "Scheduled"],
-              ["Completed", "Completed"],
-              ["Cancelled", "Cancelled"],
-            ]}
+            options={[["", t("meetings.every")], ...(["Scheduled", "Completed", "Cancelled"] as const).map((s): [string, string] => [s, statusName(t, s)])]}
           />
         </div>
-        <Loaded state={list} what="meetings">
+        <Loaded state={list} what={t("meetings.what")}>
           {(meetings) =>
             meetings.length === 0 ? (
-              <EmptyState title={status ? `No ${status.toLowerCase()} meetings.` : "No meetings yet."}>
-                {canCreateMeetings(org) ? "Schedule one below." : "The owner or an admin schedules them."}
+              <EmptyState title={status ? t(`meetings.none.${status as Meeting["status"]}`) : t("meetings.none")}>
+                {canCreateMeetings(org) ? t("meetings.scheduleBelow") : t("meetings.adminSchedules")}
               </EmptyState>
             ) : (
               <ul class="doc-list" id="meeting-list">
@@ -79,6 +77,8 @@ export function MeetingsPage({ org }: { org: Org }) {
 
 function MeetingCard({ org, meeting: m }: { org: Org; meeting: Meeting }) {
   const members = m.participants;
+  const t = useT();
+  const { language } = useLanguage();
   return (
     <li class="doc card" data-meeting-id={m.id} data-meeting-title={m.title} data-status={m.status}>
       <div class="doc-head">
@@ -87,19 +87,24 @@ function MeetingCard({ org, meeting: m }: { org: Org; meeting: Meeting }) {
             {m.title}
           </a>
         </h3>
-        <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>
+        <Badge tone={STATUS_TONE[m.status]}>{statusName(t, m.status)}</Badge>
       </div>
       <p class="muted">
-        {typeName(m.type)} · {formatTime(m.scheduledAt)} · {plural(m.durationMinutes, "minute")} · {modeName(m.mode)}
+        {typeName(t, m.type)} · {formatTime(m.scheduledAt, language)} · {minutesText(t, language, m.durationMinutes)} · {modeName(t, m.mode)}
         {m.location ? ` · ${m.location}` : ""}
-        {m.carriedFromMeetingId ? " · follow-up" : ""}
+        {m.carriedFromMeetingId ? t("meetings.followUp") : ""}
       </p>
-      <ul class="rsvp-list" aria-label={`Participants of ${m.title}`}>
+      <ul class="rsvp-list" aria-label={t("meetings.participantsOf", { title: m.title })}>
         {members.map((p) => (
           <li key={p.participantId} data-participant-name={p.displayName} data-rsvp={p.rsvpStatus}>
             {p.displayName}
-            {p.role !== "Participant" ? <span class="muted"> ({ROLE_WORDS[p.role]})</span> : null} <Badge tone={RSVP[p.rsvpStatus][1]}>{RSVP[p.rsvpStatus][0]}</Badge>
-            {p.checkedInAt ? <> <Badge tone="good">present</Badge></> : null}
+            {p.role !== "Participant" ? <span class="muted"> ({roleWord(t, p.role)})</span> : null} <Badge tone={RSVP_TONE[p.rsvpStatus]}>{rsvpWord(t, p.rsvpStatus)}</Badge>
+            {p.checkedInAt ? (
+              <>
+                {" "}
+                <Badge tone="good">{t("meetings.present")}</Badge>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -143,12 +148,13 @@ function CreateMeeting({ org }: { org: Org }) {
   const [agenda, setAgenda] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [guests, setGuests] = useState("");
+  const t = useT();
   // The organizer is always a participant: the others are chosen from the organization's people.
   const people = (graph.data?.people ?? []).filter((p) => p.type === "person" && p.userId !== user.id).sort((a, b) => a.displayName.localeCompare(b.displayName));
   const toggle = (id: string, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
   const create = async () => {
     const at = new Date(when);
-    if (Number.isNaN(at.getTime())) throw new Error("Give the date and time of the meeting.");
+    if (Number.isNaN(at.getTime())) throw new Error(t("meetings.giveDate"));
     const body: MeetingInput = {
       Title: title.trim(),
       Type: Number(type) as MeetingInput["Type"],
@@ -164,55 +170,52 @@ function CreateMeeting({ org }: { org: Org }) {
     navigate(`/orgs/${org.slug}/meetings/${created.id}`);
   };
   return (
-    <Section title="Schedule a meeting" id="create-meeting">
-      <p class="muted">
-        You organize it and are its first participant. Everyone else gets an invitation with links to answer. A board meeting needs the board with a chairman; the organization's first
-        one is free, later ones need the Board Meetings add-on.
-      </p>
-      <Form onSubmit={create} submitLabel="Schedule the meeting" id="create-meeting-form">
-        <Field label="Title" id="meeting-title" required maxLength={200} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
-        <Select label="Type" id="meeting-type" value={type} onChange={setType} options={MEETING_TYPES} />
+    <Section title={t("meetings.createTitle")} id="create-meeting">
+      <p class="muted">{t("meetings.createIntro")}</p>
+      <Form onSubmit={create} submitLabel={t("meetings.create")} id="create-meeting-form">
+        <Field label={t("meetings.fieldTitle")} id="meeting-title" required maxLength={200} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+        <Select label={t("meetings.fieldType")} id="meeting-type" value={type} onChange={setType} options={meetingTypeOptions(t)} />
         <Select
-          label="Where"
+          label={t("meetings.where")}
           id="meeting-mode"
           value={mode}
           onChange={setMode}
           options={[
-            ["0", "In person"],
-            ["1", "Online"],
+            ["0", t("meetings.inPersonOption")],
+            ["1", t("meetings.onlineOption")],
           ]}
         />
-        <Field label="Date and time" id="meeting-when" type="datetime-local" required value={when} hint="In your time zone; it must be in the future." onInput={(e) => setWhen((e.target as HTMLInputElement).value)} />
-        <Field label="Duration (minutes)" id="meeting-duration" type="number" min={1} max={1440} required value={duration} onInput={(e) => setDuration((e.target as HTMLInputElement).value)} />
-        <Field label={mode === "1" ? "Link or dial-in (optional)" : "Location (optional)"} id="meeting-location" maxLength={500} value={location} onInput={(e) => setLocation((e.target as HTMLInputElement).value)} />
+        <Field label={t("meetings.when")} id="meeting-when" type="datetime-local" required value={when} hint={t("meetings.whenHint")} onInput={(e) => setWhen((e.target as HTMLInputElement).value)} />
+        <Field label={t("meetings.duration")} id="meeting-duration" type="number" min={1} max={1440} required value={duration} onInput={(e) => setDuration((e.target as HTMLInputElement).value)} />
+        <Field label={mode === "1" ? t("meetings.link") : t("meetings.location")} id="meeting-location" maxLength={500} value={location} onInput={(e) => setLocation((e.target as HTMLInputElement).value)} />
         <TextArea
-          label="Agenda"
+          label={t("meetings.agenda")}
           id="meeting-agenda"
           rows={4}
           maxLength={20000}
           value={agenda}
           onInput={setAgenda}
-          hint={`One item per line, numbered from 0 in this order.${type === "10" ? " A board meeting needs at least one." : ""}`}
+          hint={type === "10" ? t("meetings.agendaHintBoard") : t("meetings.agendaHint")}
           required={type === "10"}
         />
         <fieldset class="choice-list" id="meeting-participants">
-          <legend>Participants from the organization</legend>
-          {people.length === 0 ? <p class="muted">{graph.data ? "Nobody else is in the organization yet." : "Loading the organization's people…"}</p> : null}
+          <legend>{t("meetings.participants")}</legend>
+          {people.length === 0 ? <p class="muted">{graph.data ? t("meetings.nobodyElse") : t("meetings.loadingPeople")}</p> : null}
           {people.map((p) => (
             <label key={p.connectedId} class="toggle">
               <input type="checkbox" value={p.connectedId} checked={chosen.includes(p.connectedId)} onChange={(e) => toggle(p.connectedId, (e.target as HTMLInputElement).checked)} />
               <span>{p.displayName}</span>
             </label>
           ))}
-          {type === "10" ? <p class="muted">Name the directors: a director left out cannot vote and counts as absent.</p> : null}
+          {type === "10" ? <p class="muted">{t("meetings.nameDirectors")}</p> : null}
         </fieldset>
         <TextArea
-          label="Guests outside the organization (optional)"
+          label={t("meetings.guests")}
           id="meeting-guests"
           rows={2}
           value={guests}
           onInput={setGuests}
-          hint="One e-mail address a line, or Name <address>. Guests are invited by e-mail; they never vote."
+          hint={t("meetings.guestsHint")}
         />
       </Form>
     </Section>

@@ -2,9 +2,11 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, CopyButton, EmptyState, ErrorMessage, Field, Form, Loaded, Section, Select, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 import { navigate } from "../router";
 import { PLAN_NAMES, useSession, type Org } from "../session";
+import { badgeStatusName } from "./badges";
 
 interface Member {
   userId: string;
@@ -41,26 +43,28 @@ export function MembersPage({ org }: { org: Org }) {
   const { user } = useSession();
   const members = useLoad(() => api<Member[]>("GET", `${base}/members`), [org.slug]);
   const roles = useLoad(() => api<Role[]>("GET", `${base}/roles`), [org.slug]);
-  const roleOptions = roles.data ? assignable(roles.data) : [["member", "Member"] as [string, string]];
+  const t = useT();
+  const { language } = useLanguage();
+  const roleOptions = roles.data ? assignable(roles.data) : [["member", t("members.memberRole")] as [string, string]];
 
   return (
     <>
       <div class="page-head">
-        <h1>Members</h1>
+        <h1>{t("members.title")}</h1>
       </div>
-      <Section title="Members" id="members">
-        <Loaded state={members} what="members">
+      <Section title={t("members.title")} id="members">
+        <Loaded state={members} what={t("members.what")}>
           {(list) => (
             <div class="table-wrap" tabIndex={0}>
               <table class="table" id="member-table">
                 <thead>
                   <tr>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Badge</th>
-                    <th scope="col">Joined</th>
+                    <th scope="col">{t("members.email")}</th>
+                    <th scope="col">{t("members.role")}</th>
+                    <th scope="col">{t("members.badge")}</th>
+                    <th scope="col">{t("members.joined")}</th>
                     <th scope="col">
-                      <span class="visually-hidden">Actions</span>
+                      <span class="visually-hidden">{t("members.actions")}</span>
                     </th>
                   </tr>
                 </thead>
@@ -69,30 +73,30 @@ export function MembersPage({ org }: { org: Org }) {
                     <tr key={m.userId}>
                       <td>
                         {m.email}
-                        {m.userId === user.id ? <span class="muted"> (you)</span> : null}
+                        {m.userId === user.id ? <span class="muted">{t("members.you")}</span> : null}
                       </td>
                       <td>
                         {m.isOwner ? (
-                          "Owner"
+                          t("members.owner")
                         ) : (
                           <RoleChanger base={base} member={m} options={roleOptions} onChanged={members.reload} />
                         )}
                       </td>
-                      <td>{m.badge ? <Badge tone={m.badge.status === "active" ? "good" : "warn"}>{m.badge.status}</Badge> : "—"}</td>
-                      <td>{formatTime(m.joinedAt)}</td>
+                      <td>{m.badge ? <Badge tone={m.badge.status === "active" ? "good" : "warn"}>{badgeStatusName(t, m.badge.status)}</Badge> : "—"}</td>
+                      <td>{formatTime(m.joinedAt, language)}</td>
                       <td>
                         {m.isOwner ? null : (
                           <ActionButton
                             kind="danger"
-                            label={m.userId === user.id ? "Leave the organization" : `Remove ${m.email}`}
+                            label={m.userId === user.id ? t("members.leaveLabel") : t("members.removeLabel", { email: m.email })}
                             onAction={async () => {
-                              if (!confirm(m.userId === user.id ? "Leave this organization?" : `Remove ${m.email}? Their badge is revoked and kept as history.`)) return;
+                              if (!confirm(m.userId === user.id ? t("members.confirmLeave") : t("members.confirmRemove", { email: m.email }))) return;
                               await api("DELETE", `${base}/members/${m.userId}`);
                               if (m.userId === user.id) location.assign("/");
                               else members.reload();
                             }}
                           >
-                            {m.userId === user.id ? "Leave" : "Remove"}
+                            {m.userId === user.id ? t("members.leave") : t("members.remove")}
                           </ActionButton>
                         )}
                       </td>
@@ -105,14 +109,14 @@ export function MembersPage({ org }: { org: Org }) {
         </Loaded>
       </Section>
       <Invitations base={base} roleOptions={roleOptions} />
-      <Section title="Roles" id="roles">
-        <Loaded state={roles} what="roles">
+      <Section title={t("members.roles")} id="roles">
+        <Loaded state={roles} what={t("members.rolesWhat")}>
           {(list) => (
             <dl class="roles">
               {list.map((r) => (
                 <div key={r.id}>
                   <dt>
-                    {r.name} {r.builtin ? <Badge tone="neutral">built-in</Badge> : null}
+                    {r.name} {r.builtin ? <Badge tone="neutral">{t("members.builtin")}</Badge> : null}
                   </dt>
                   <dd>
                     {r.description ? <p>{r.description}</p> : null}
@@ -131,6 +135,7 @@ export function MembersPage({ org }: { org: Org }) {
 
 function RoleChanger({ base, member, options, onChanged }: { base: string; member: Member; options: [string, string][]; onChanged: () => void }) {
   const [error, setError] = useState<unknown>(null);
+  const t = useT();
   const change = async (role: string) => {
     setError(null);
     try {
@@ -142,7 +147,7 @@ function RoleChanger({ base, member, options, onChanged }: { base: string; membe
   };
   return (
     <>
-      <Select label={`Role of ${member.email}`} value={member.role} options={options} onChange={change} />
+      <Select label={t("members.roleOf", { email: member.email })} value={member.role} options={options} onChange={change} />
       <ErrorMessage error={error} />
     </>
   );
@@ -153,6 +158,8 @@ function Invitations({ base, roleOptions }: { base: string; roleOptions: [string
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("member");
   const [sent, setSent] = useState<{ email: string; url: string; emailSent: boolean } | null>(null);
+  const t = useT();
+  const { language } = useLanguage();
   // Members without org.member.invite cannot see invitations; the section is not for them.
   if (invitations.error instanceof ApiProblem && invitations.error.status === 403) return null;
   const invite = async () => {
@@ -162,36 +169,36 @@ function Invitations({ base, roleOptions }: { base: string; roleOptions: [string
     invitations.reload();
   };
   return (
-    <Section title="Invitations" id="invitations">
+    <Section title={t("members.invitations")} id="invitations">
       {sent ? (
         <div class="secret" role="status">
           <p>
-            {sent.emailSent ? `We mailed an invitation to ${sent.email}.` : `The mail server refused the message to ${sent.email}: send them this link yourself.`} The link works for 7 days:
+            {sent.emailSent ? t("members.mailed", { email: sent.email }) : t("members.mailRefused", { email: sent.email })} {t("members.linkDays")}
           </p>
           <div class="secret-row">
             <code class="secret-value">{sent.url}</code>
-            <CopyButton text={sent.url} label="Copy link" />
+            <CopyButton text={sent.url} label={t("members.copyLink")} />
           </div>
         </div>
       ) : null}
-      <Loaded state={invitations} what="invitations">
+      <Loaded state={invitations} what={t("members.invitationsWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No pending invitations.">Invite a colleague by e-mail below.</EmptyState>
+            <EmptyState title={t("members.noInvitations")}>{t("members.inviteBelow")}</EmptyState>
           ) : (
             <ul>
               {list.map((i) => (
                 <li key={i.id}>
-                  {i.email} as {i.roleName} · expires {formatTime(i.expiresAt)}{" "}
+                  {t("members.invitedAs", { email: i.email, role: i.roleName, time: formatTime(i.expiresAt, language) })}{" "}
                   <ActionButton
                     kind="secondary"
-                    label={`Revoke the invitation of ${i.email}`}
+                    label={t("members.revokeLabel", { email: i.email })}
                     onAction={async () => {
                       await api("DELETE", `${base}/invitations/${i.id}`);
                       invitations.reload();
                     }}
                   >
-                    Revoke
+                    {t("members.revoke")}
                   </ActionButton>
                 </li>
               ))}
@@ -199,9 +206,9 @@ function Invitations({ base, roleOptions }: { base: string; roleOptions: [string
           )
         }
       </Loaded>
-      <Form onSubmit={invite} submitLabel="Send invitation" id="invite-form">
-        <Field label="E-mail address" id="invite-email" type="email" required maxLength={320} value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
-        <Select label="Role" id="invite-role" value={role} onChange={setRole} options={roleOptions} />
+      <Form onSubmit={invite} submitLabel={t("members.sendInvitation")} id="invite-form">
+        <Field label={t("members.emailAddress")} id="invite-email" type="email" required maxLength={320} value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+        <Select label={t("members.role")} id="invite-role" value={role} onChange={setRole} options={roleOptions} />
       </Form>
     </Section>
   );
@@ -212,6 +219,7 @@ function SubOrganizations({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}/sub-orgs`;
   const subs = useLoad(() => api<{ subOrgs: Org[] }>("GET", base), [org.slug]);
   const [name, setName] = useState("");
+  const t = useT();
   if (org.parentSlug) return null; // one level deep
   if (subs.error instanceof ApiProblem && subs.error.status === 403) return null;
   const create = async () => {
@@ -220,11 +228,11 @@ function SubOrganizations({ org }: { org: Org }) {
     navigate(`/orgs/${sub.slug}`);
   };
   return (
-    <Section title="Sub-organizations" id="sub-orgs">
-      <Loaded state={subs} what="sub-organizations">
+    <Section title={t("members.subOrgs")} id="sub-orgs">
+      <Loaded state={subs} what={t("members.subOrgsWhat")}>
         {(s) =>
           s.subOrgs.length === 0 ? (
-            <EmptyState title="No sub-organizations.">A sub-organization (a project or an SPV) follows this one's plan; create one below.</EmptyState>
+            <EmptyState title={t("members.noSubOrgs")}>{t("members.subOrgsHint")}</EmptyState>
           ) : (
             <ul>
               {s.subOrgs.map((sub) => (
@@ -245,8 +253,8 @@ function SubOrganizations({ org }: { org: Org }) {
           )
         }
       </Loaded>
-      <Form onSubmit={create} submitLabel="Create sub-organization">
-        <Field label="Name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <Form onSubmit={create} submitLabel={t("members.createSubOrg")}>
+        <Field label={t("members.name")} required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       </Form>
     </Section>
   );

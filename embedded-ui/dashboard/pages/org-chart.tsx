@@ -8,12 +8,15 @@ import { useState } from "preact/hooks";
 import { api, query } from "../api";
 import { ActionButton, Form, Loaded, Section, Select, useLoad } from "../components";
 import { type Edge, type Graph, isOwnerOrAdmin, namer, naming } from "../governance";
-import { plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatNumber, pluralForm } from "../messages";
 import { type Layout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, type NodeKind, routeEdges } from "../org-layout";
 import { useSession, type Org } from "../session";
 
-const KIND_NAMES: Record<NodeKind, string> = { person: "Person", ai: "AI", team: "Team" };
-const EDGE_NAMES: Record<Edge["type"], string> = { reporting: "reports to", member_of: "is a member of", reference: "refers to" };
+type T = ReturnType<typeof useT>;
+const kindOf = (t: T, kind: NodeKind) => t(`org-chart.kind.${kind}`);
+/** A line in words: "Ada reports to Grace". */
+const lineWords = (t: T, nameOf: (id: string) => string, e: Edge) => t(`org-chart.edge.${e.type}`, { source: nameOf(e.sourceConnectedId), target: nameOf(e.targetConnectedId) });
 
 /** A team's kind as a word: "team" → "Team", "sales_region" → "Sales region" (the box's tint already says it is a team). */
 const kindName = (kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/_/g, " ")}`;
@@ -26,17 +29,18 @@ export function OrgChartPage({ org }: { org: Org }) {
   const graph = useLoad(() => api<Graph>("GET", `${base}/reporting/graph`), [org.slug]);
   const [selected, setSelected] = useState<string | null>(null);
   const canEdit = isOwnerOrAdmin(org);
+  const t = useT();
 
   return (
     <>
       <div class="page-head">
-        <h1>Org chart</h1>
+        <h1>{t("org-chart.title")}</h1>
       </div>
-      <Loaded state={graph} what="the org chart">
+      <Loaded state={graph} what={t("org-chart.what")}>
         {(g) => (
           <>
-            <Section title="Chart" id="org-chart">
-              <p class="muted">Managers above the people who report to them; each team below its members. Choose a box to see its lines.</p>
+            <Section title={t("org-chart.chart")} id="org-chart">
+              <p class="muted">{t("org-chart.intro")}</p>
               <Legend />
               <Chart graph={g} selected={selected} onSelect={setSelected} />
             </Section>
@@ -50,30 +54,31 @@ export function OrgChartPage({ org }: { org: Org }) {
 }
 
 function Legend() {
+  const t = useT();
   const line = (kind: Edge["type"]) => (
     <svg width="44" height="12" aria-hidden="true" class="legend-sample">
       <line x1="2" y1="6" x2="42" y2="6" class={`edge edge-${kind}`} />
     </svg>
   );
   return (
-    <ul class="legend" aria-label="Legend">
+    <ul class="legend" aria-label={t("org-chart.legend")}>
       <li>
-        {line("reporting")} Reports to (the arrow points at the manager)
+        {line("reporting")} {t("org-chart.legendReporting")}
       </li>
       <li>
-        {line("member_of")} Member of a team
+        {line("member_of")} {t("org-chart.legendMember")}
       </li>
       <li>
-        {line("reference")} Reference
+        {line("reference")} {t("org-chart.legendReference")}
       </li>
       <li>
-        <span class="legend-box node-person" aria-hidden="true" /> Person
+        <span class="legend-box node-person" aria-hidden="true" /> {t("org-chart.kind.person")}
       </li>
       <li>
-        <span class="legend-box node-ai" aria-hidden="true" /> AI
+        <span class="legend-box node-ai" aria-hidden="true" /> {t("org-chart.kind.ai")}
       </li>
       <li>
-        <span class="legend-box node-team" aria-hidden="true" /> Team
+        <span class="legend-box node-team" aria-hidden="true" /> {t("org-chart.kind.team")}
       </li>
     </ul>
   );
@@ -90,10 +95,14 @@ function chartLayout(graph: Graph): Layout {
 
 function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string | null; onSelect: (id: string | null) => void }) {
   const { user } = useSession();
+  const t = useT();
+  const { language } = useLanguage();
+  const counted = (key: "org-chart.members" | "org-chart.teams" | "org-chart.lines", count: number) =>
+    t(`${key}.${pluralForm(count, language)}`, { count: formatNumber(count, language) });
   const layout = chartLayout(graph);
   const nameOf = namer(graph);
   const people = new Map(graph.people.map((p) => [p.connectedId, p]));
-  const teams = new Map(graph.teams.map((t) => [t.id, t]));
+  const teams = new Map(graph.teams.map((team) => [team.id, team]));
   const drawn = graph.edges.filter((e) => layout.nodes.has(e.sourceConnectedId) && layout.nodes.has(e.targetConnectedId));
   const paths = routeEdges(
     layout,
@@ -103,20 +112,20 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
 
   const subtitle = (id: string) => {
     const person = people.get(id);
-    if (person) return `${KIND_NAMES[person.type]}${person.userId === user.id ? " · you" : ""}${person.status === "suspended" ? " · suspended" : ""}`;
+    if (person) return `${kindOf(t, person.type)}${person.userId === user.id ? t("org-chart.you") : ""}${person.status === "suspended" ? t("org-chart.suspended") : ""}`;
     const team = teams.get(id)!;
-    return `${kindName(team.kind)} · ${plural(team.memberCount, "member")}`;
+    return `${kindName(team.kind)} · ${counted("org-chart.members", team.memberCount)}`;
   };
 
   return (
-    <div class="chart-wrap" tabIndex={0} role="region" aria-label="Org chart (scrolls)">
+    <div class="chart-wrap" tabIndex={0} role="region" aria-label={t("org-chart.scrolls")}>
       <svg
         id="org-chart-svg"
         width={layout.width}
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="group"
-        aria-label={`Org chart: ${graph.people.length} people and AIs, ${plural(graph.teams.length, "team")}, ${plural(drawn.length, "line")}`}
+        aria-label={t("org-chart.svgLabel", { people: formatNumber(graph.people.length, language), teams: counted("org-chart.teams", graph.teams.length), lines: counted("org-chart.lines", drawn.length) })}
         data-crossings={layout.crossings}
       >
         <defs>
@@ -132,7 +141,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
         <g class="edges">
           {drawn.map((e, i) => {
             const active = selected !== null && (e.sourceConnectedId === selected || e.targetConnectedId === selected);
-            const via = e.viaTeamIds.length ? ` (through ${e.viaTeamIds.map(nameOf).join(", ")})` : "";
+            const via = e.viaTeamIds.length ? t("org-chart.through", { teams: e.viaTeamIds.map(nameOf).join(", ") }) : "";
             return (
               <path
                 key={`${e.type}|${e.sourceConnectedId}|${e.targetConnectedId}`}
@@ -144,7 +153,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
                 data-target={e.targetConnectedId}
                 data-manual={String(e.manual)}
               >
-                <title>{`${nameOf(e.sourceConnectedId)} ${EDGE_NAMES[e.type]} ${nameOf(e.targetConnectedId)}${via}`}</title>
+                <title>{`${lineWords(t, nameOf, e)}${via}`}</title>
               </path>
             );
           })}
@@ -178,7 +187,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
                 {n.kind === "ai" ? <rect x={NODE_WIDTH - 34} y={8} width={26} height={16} rx={4} class="node-tag" /> : null}
                 {n.kind === "ai" ? (
                   <text x={NODE_WIDTH - 21} y={20} class="node-tag-text" text-anchor="middle" aria-hidden="true">
-                    AI
+                    {"AI"}
                   </text>
                 ) : null}
                 <g clip-path="url(#node-text)" aria-hidden="true">
@@ -202,29 +211,30 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
 function Details({ slug, graph, id, canEdit, onChanged }: { slug: string; graph: Graph; id: string; canEdit: boolean; onChanged: () => void }) {
   const base = `/api/org/${slug}`;
   const nameOf = namer(graph);
-  const team = graph.teams.find((t) => t.id === id);
+  const t = useT();
+  const team = graph.teams.find((candidate) => candidate.id === id);
   const person = graph.people.find((p) => p.connectedId === id);
   if (!team && !person) return null;
   const name = nameOf(id);
   const of = (type: Edge["type"], side: "source" | "target") => graph.edges.filter((e) => e.type === type && (side === "source" ? e.sourceConnectedId : e.targetConnectedId) === id);
   const how = (e: Edge) => {
     const parts = [];
-    if (e.manual && e.type !== "member_of") parts.push("added by hand");
-    if (e.viaTeamIds.length) parts.push(`as lead of ${e.viaTeamIds.map(nameOf).join(", ")}`);
+    if (e.manual && e.type !== "member_of") parts.push(t("org-chart.addedByHand"));
+    if (e.viaTeamIds.length) parts.push(t("org-chart.asLeadOf", { teams: e.viaTeamIds.map(nameOf).join(", ") }));
     return parts.length ? ` (${parts.join("; ")})` : "";
   };
   const remove = (e: Edge) => (
     <ActionButton
       kind="secondary"
-      label={`Remove the line: ${nameOf(e.sourceConnectedId)} ${EDGE_NAMES[e.type]} ${nameOf(e.targetConnectedId)}`}
+      label={t("org-chart.removeLabel", { line: lineWords(t, nameOf, e) })}
       onAction={async () => {
-        const automatic = e.viaTeamIds.length ? ` ${nameOf(e.sourceConnectedId)} also stops following the lead of ${e.viaTeamIds.map(nameOf).join(", ")}.` : "";
-        if (!confirm(`Remove the line “${nameOf(e.sourceConnectedId)} ${EDGE_NAMES[e.type]} ${nameOf(e.targetConnectedId)}”?${automatic}`)) return;
+        const automatic = e.viaTeamIds.length ? t("org-chart.alsoStops", { name: nameOf(e.sourceConnectedId), teams: e.viaTeamIds.map(nameOf).join(", ") }) : "";
+        if (!confirm(t("org-chart.confirmRemove", { line: lineWords(t, nameOf, e), automatic }))) return;
         await api("DELETE", `${base}/relationships${query({ sourceId: e.sourceConnectedId, targetId: e.targetConnectedId, type: e.type })}`);
         onChanged();
       }}
     >
-      Remove
+      {t("org-chart.remove")}
     </ActionButton>
   );
   const list = (title: string, edges: Edge[], other: (e: Edge) => string, removable: boolean, empty: string, key: string) => (
@@ -248,37 +258,38 @@ function Details({ slug, graph, id, canEdit, onChanged }: { slug: string; graph:
     </>
   );
   const references = [...of("reference", "source"), ...of("reference", "target")];
-  const led = graph.teams.filter((t) => t.leadConnectedId === id);
+  const led = graph.teams.filter((candidate) => candidate.leadConnectedId === id);
   return (
     <Section title={name} id="chart-details">
       <div aria-live="polite">
         {person ? (
           <>
             <p class="muted">
-              {KIND_NAMES[person.type]}
-              {person.status === "suspended" ? " · suspended" : ""}
-              {led.length ? ` · leads ${led.map((t) => t.name).join(", ")}` : ""}
+              {kindOf(t, person.type)}
+              {person.status === "suspended" ? t("org-chart.suspended") : ""}
+              {led.length ? t("org-chart.leads", { teams: led.map((ledTeam) => ledTeam.name).join(", ") }) : ""}
             </p>
-            {list("Managers", of("reporting", "source"), (e) => e.targetConnectedId, true, `${name} reports to nobody.`, "managers")}
-            {list("Reports", of("reporting", "target"), (e) => e.sourceConnectedId, true, `Nobody reports to ${name}.`, "reports")}
-            {list("Teams", of("member_of", "source"), (e) => e.targetConnectedId, false, `${name} is in no team.`, "teams")}
+            {list(t("org-chart.managers"), of("reporting", "source"), (e) => e.targetConnectedId, true, t("org-chart.reportsToNobody", { name }), "managers")}
+            {list(t("org-chart.reports"), of("reporting", "target"), (e) => e.sourceConnectedId, true, t("org-chart.nobodyReports", { name }), "reports")}
+            {list(t("org-chart.teamsTitle"), of("member_of", "source"), (e) => e.targetConnectedId, false, t("org-chart.inNoTeam", { name }), "teams")}
           </>
         ) : (
           <>
             <p class="muted">
-              {team!.kind === "team" ? "Team" : `Team · ${team!.kind}`} · lead {team!.leadConnectedId ? nameOf(team!.leadConnectedId) : "none"}
-              {team!.parentTeamId ? ` · part of ${nameOf(team!.parentTeamId)}` : ""}
+              {team!.kind === "team" ? t("org-chart.kind.team") : t("org-chart.teamKind", { kind: team!.kind })}
+              {t("org-chart.teamLead", { name: team!.leadConnectedId ? nameOf(team!.leadConnectedId) : t("org-chart.noLead") })}
+              {team!.parentTeamId ? t("org-chart.partOf", { name: nameOf(team!.parentTeamId) }) : ""}
             </p>
-            {list("Members", of("member_of", "target"), (e) => e.sourceConnectedId, false, "No members yet.", "members")}
+            {list(t("org-chart.membersTitle"), of("member_of", "target"), (e) => e.sourceConnectedId, false, t("org-chart.noMembers"), "members")}
           </>
         )}
-        {list("References", references, (e) => (e.sourceConnectedId === id ? e.targetConnectedId : e.sourceConnectedId), true, "No references.", "references")}
+        {list(t("org-chart.references"), references, (e) => (e.sourceConnectedId === id ? e.targetConnectedId : e.sourceConnectedId), true, t("org-chart.noReferences"), "references")}
         <p class="muted">
-          Team membership is changed on the{" "}
+          {t("org-chart.membershipNote")}{" "}
           <a href={`/orgs/${slug}/teams`} data-route>
-            Teams page
+            {t("org-chart.teamsPage")}
           </a>
-          .
+          {t("org-chart.membershipNoteEnd")}
         </p>
       </div>
     </Section>
@@ -287,35 +298,36 @@ function Details({ slug, graph, id, canEdit, onChanged }: { slug: string; graph:
 
 function AddLine({ base, graph, selected, onAdded }: { base: string; graph: Graph; selected: string | null; onAdded: () => void }) {
   const nameOf = namer(graph);
+  const t = useT();
   const people: [string, string][] = graph.people.map((p) => [p.connectedId, `${p.displayName}${p.type === "ai" ? " (AI)" : ""}`]);
-  const everyone: [string, string][] = [...people, ...graph.teams.map((t) => [t.id, `${t.name} (team)`] as [string, string])];
+  const everyone: [string, string][] = [...people, ...graph.teams.map((team) => [team.id, t("org-chart.teamOption", { name: team.name })] as [string, string])];
   const [type, setType] = useState<"reporting" | "reference">("reporting");
   const [source, setSource] = useState("");
   const [target, setTarget] = useState("");
   const choices = type === "reporting" ? people : everyone;
   const from = source || (selected && choices.some(([id]) => id === selected) ? selected : "");
   const add = async () => {
-    if (!from || !target) throw new Error("Choose both ends of the line.");
-    await naming(nameOf, () => api("POST", `${base}/relationships`, { SourceConnectedId: from, TargetConnectedId: target, Type: type }));
+    if (!from || !target) throw new Error(t("org-chart.chooseBoth"));
+    await naming(nameOf, t, () => api("POST", `${base}/relationships`, { SourceConnectedId: from, TargetConnectedId: target, Type: type }));
     setTarget("");
     onAdded();
   };
-  const pick: [string, string] = ["", "Choose…"];
+  const pick: [string, string] = ["", t("org-chart.choose")];
   return (
-    <Section title="Add a line" id="add-line">
-      <Form onSubmit={add} submitLabel="Add the line" id="add-line-form">
+    <Section title={t("org-chart.addTitle")} id="add-line">
+      <Form onSubmit={add} submitLabel={t("org-chart.addSubmit")} id="add-line-form">
         <Select
-          label="Kind of line"
+          label={t("org-chart.lineKind")}
           id="line-type"
           value={type}
           onChange={(v) => setType(v as "reporting" | "reference")}
           options={[
-            ["reporting", "Reports to (a manager)"],
-            ["reference", "Reference (anyone, teams too)"],
+            ["reporting", t("org-chart.optionReporting")],
+            ["reference", t("org-chart.optionReference")],
           ]}
         />
-        <Select label={type === "reporting" ? "Who reports" : "Who refers"} id="line-source" value={from} onChange={setSource} options={[pick, ...choices]} />
-        <Select label={type === "reporting" ? "To the manager" : "To"} id="line-target" value={target} onChange={setTarget} options={[pick, ...choices]} />
+        <Select label={type === "reporting" ? t("org-chart.whoReports") : t("org-chart.whoRefers")} id="line-source" value={from} onChange={setSource} options={[pick, ...choices]} />
+        <Select label={type === "reporting" ? t("org-chart.toManager") : t("org-chart.to")} id="line-target" value={target} onChange={setTarget} options={[pick, ...choices]} />
       </Form>
     </Section>
   );

@@ -1,9 +1,11 @@
 /** An organization at a glance: plan, readiness and the steps missing, and the Org Master Seal ceremony. */
 import { api } from "../api";
 import { ActionButton, Badge, EmptyState, Loaded, ProgressBar, Section, useLoad } from "../components";
-import { formatBytes, formatTime, plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatBytes, formatNumber, formatTime, pluralForm } from "../messages";
 import { passkeysSupported, personalSeal } from "../passkeys";
-import { PLAN_NAMES, ROLE_NAMES, useSession, type Org } from "../session";
+import { PLAN_NAMES, useSession, type Org } from "../session";
+import { roleName } from "./home";
 
 interface OrgDetail extends Org {
   readiness: { ready: boolean; missing: ("owner_personal_seal" | "org_master_seal")[] };
@@ -20,6 +22,8 @@ interface MasterSeal {
 
 export function OverviewPage({ org }: { org: Org }) {
   const { reloadOrgs } = useSession();
+  const t = useT();
+  const { language } = useLanguage();
   const detail = useLoad(() => api<OrgDetail>("GET", `/api/org/${org.slug}`), [org.slug]);
   const seal = useLoad(() => api<MasterSeal>("GET", `/api/org/${org.slug}/master-seal`), [org.slug]);
   const usage = useLoad(() => api<{ usedBytes: number; limitBytes: number | null; fileCount: number }>("GET", `/api/org/${org.slug}/storage/usage`), [org.slug]);
@@ -33,66 +37,65 @@ export function OverviewPage({ org }: { org: Org }) {
   };
 
   return (
-    <Loaded state={detail} what="the organization">
+    <Loaded state={detail} what={t("overview.what")}>
       {(d) => (
         <>
           <div class="page-head">
             <h1>{d.name}</h1>
             {d.ready ? (
-              <Badge tone="good">Ready</Badge>
+              <Badge tone="good">{t("overview.ready")}</Badge>
             ) : (
-              <Badge tone="warn" >
-                Not ready
-              </Badge>
+              <Badge tone="warn">{t("overview.notReady")}</Badge>
             )}
           </div>
           <dl class="facts" id="org-facts">
             <div>
-              <dt>Plan</dt>
+              <dt>{t("overview.plan")}</dt>
               <dd id="org-plan">{PLAN_NAMES[d.plan] ?? d.plan}</dd>
             </div>
             <div>
-              <dt>Your role</dt>
-              <dd>{ROLE_NAMES[d.role ?? ""] ?? d.role}</dd>
+              <dt>{t("overview.yourRole")}</dt>
+              <dd>{roleName(t, d.role)}</dd>
             </div>
             <div>
-              <dt>Type</dt>
-              <dd>{d.type}</dd>
+              <dt>{t("overview.type")}</dt>
+              <dd>{d.type === "personal" || d.type === "corporation" || d.type === "project" ? t(`overview.orgType.${d.type}`) : d.type}</dd>
             </div>
             <div>
-              <dt>Address</dt>
+              <dt>{t("overview.address")}</dt>
               <dd>
                 <code>{d.slug}</code>
               </dd>
             </div>
             <div>
-              <dt>Created</dt>
-              <dd>{formatTime(d.createdAt)}</dd>
+              <dt>{t("overview.created")}</dt>
+              <dd>{formatTime(d.createdAt, language)}</dd>
             </div>
           </dl>
 
-          <Section title="Readiness" id="readiness">
+          <Section title={t("overview.readiness")} id="readiness">
             {d.readiness.ready ? (
-              <p>The organization has its Master Seal and the owner a passkey: permits, signed tokens and sealed actions all work.</p>
+              <p>{t("overview.readyText")}</p>
             ) : (
               <>
-                <p>The organization becomes ready when these steps are done:</p>
+                <p>{t("overview.stepsIntro")}</p>
                 <ol class="steps" id="missing-steps">
                   {d.readiness.missing.includes("owner_personal_seal") ? (
                     <li>
-                      <strong>The owner registers a passkey</strong> (their Personal Seal).{" "}
+                      <strong>{t("overview.stepPasskey")}</strong> {t("overview.stepPasskeyWhat")}{" "}
                       {d.role === "owner" ? (
                         <a href="/account" data-route>
-                          Add a passkey on your account page
+                          {t("overview.addPasskeyLink")}
                         </a>
                       ) : (
-                        "Ask the owner to add one."
+                        t("overview.askOwner")
                       )}
                     </li>
                   ) : null}
                   {d.readiness.missing.includes("org_master_seal") ? (
                     <li>
-                      <strong>The owner creates the Org Master Seal</strong>, the organization's signing key, confirmed with their passkey (below).
+                      <strong>{t("overview.stepSeal")}</strong>
+                      {t("overview.stepSealWhat")}
                     </li>
                   ) : null}
                 </ol>
@@ -100,43 +103,47 @@ export function OverviewPage({ org }: { org: Org }) {
             )}
           </Section>
 
-          <Section title="Org Master Seal" id="master-seal">
-            <Loaded state={seal} what="the Master Seal">
+          <Section title={t("overview.masterSeal")} id="master-seal">
+            <Loaded state={seal} what={t("overview.masterSealWhat")}>
               {(s) =>
                 s.exists ? (
                   <p>
-                    Created {formatTime(s.createdAt)} {s.method === "operator" ? "by the operator" : "with the owner's passkey"}. Signing key <code>{s.signingKeyId}</code>.
+                    {t(s.method === "operator" ? "overview.sealCreatedByOperator" : "overview.sealCreatedWithPasskey", { time: formatTime(s.createdAt, language) })}{" "}
+                    <code>{s.signingKeyId}</code>.
                   </p>
                 ) : d.role === "owner" ? (
                   <>
                     <p>
-                      The ceremony creates the organization's RS256 signing key, encrypted at rest. Your passkey confirms it; it cannot be undone.
+                      {t("overview.ceremony")}
                     </p>
                     {d.readiness.missing.includes("owner_personal_seal") ? (
-                      <p class="muted">Add a passkey to your account first.</p>
+                      <p class="muted">{t("overview.addPasskeyFirst")}</p>
                     ) : null}
                     <ActionButton id="create-master-seal" onAction={createMasterSeal} disabled={!passkeysSupported()}>
-                      Create the Master Seal with my passkey
+                      {t("overview.createSeal")}
                     </ActionButton>
                   </>
                 ) : (
-                  <EmptyState title="No Master Seal yet.">Only the owner can create it.</EmptyState>
+                  <EmptyState title={t("overview.noSeal")}>{t("overview.onlyOwner")}</EmptyState>
                 )
               }
             </Loaded>
           </Section>
 
-          <Section title="Storage" id="storage-summary">
-            <Loaded state={usage} what="storage">
+          <Section title={t("overview.storage")} id="storage-summary">
+            <Loaded state={usage} what={t("overview.storageWhat")}>
               {(u) => (
                 <>
                   <p>
-                    {formatBytes(u.usedBytes)} {u.limitBytes === null ? "used (unlimited plan)" : `of ${formatBytes(u.limitBytes)} used`} · {plural(u.fileCount, "file")} ·{" "}
+                    {u.limitBytes === null
+                      ? t("overview.usedUnlimited", { used: formatBytes(u.usedBytes, language) })
+                      : t("overview.usedOf", { used: formatBytes(u.usedBytes, language), limit: formatBytes(u.limitBytes, language) })}{" "}
+                    · {t(`overview.files.${pluralForm(u.fileCount, language)}`, { count: formatNumber(u.fileCount, language) })} ·{" "}
                     <a href={`/orgs/${org.slug}/files`} data-route>
-                      Open files
+                      {t("overview.openFiles")}
                     </a>
                   </p>
-                  {u.limitBytes !== null ? <ProgressBar value={u.usedBytes} max={u.limitBytes} label="Storage used" /> : null}
+                  {u.limitBytes !== null ? <ProgressBar value={u.usedBytes} max={u.limitBytes} label={t("overview.storageUsed")} /> : null}
                 </>
               )}
             </Loaded>

@@ -6,6 +6,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, useLoad } from "../components";
+import { useT } from "../language";
 import { managesPeople, type OrgRole } from "../people";
 import type { Org } from "../session";
 
@@ -53,27 +54,25 @@ export function RolesPage({ org }: { org: Org }) {
   // Bumped after each save so the editor starts empty again.
   const [saves, setSaves] = useState(0);
   const canManage = managesPeople(org);
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>Roles</h1>
+        <h1>{t("roles.title")}</h1>
       </div>
-      <p class="muted">
-        A role is a set of scopes. The built-in roles are fixed; custom roles give members, invitations and service accounts exactly the scopes they need. A custom role never holds a
-        scope its author does not hold.
-      </p>
-      <Section title="Roles of this organization" id="role-list">
-        <Loaded state={roles} what="roles">
+      <p class="muted">{t("roles.intro")}</p>
+      <Section title={t("roles.listTitle")} id="role-list">
+        <Loaded state={roles} what={t("roles.what")}>
           {(list) => (
             <div class="table-wrap" tabIndex={0}>
               <table class="table" id="role-table">
                 <thead>
                   <tr>
-                    <th scope="col">Role</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Scopes</th>
+                    <th scope="col">{t("roles.role")}</th>
+                    <th scope="col">{t("roles.key")}</th>
+                    <th scope="col">{t("roles.scopes")}</th>
                     <th scope="col">
-                      <span class="visually-hidden">Actions</span>
+                      <span class="visually-hidden">{t("roles.actions")}</span>
                     </th>
                   </tr>
                 </thead>
@@ -81,7 +80,7 @@ export function RolesPage({ org }: { org: Org }) {
                   {list.map((r) => (
                     <tr key={r.id} data-role-key={r.key}>
                       <td>
-                        {r.name} {r.builtin ? <Badge tone="neutral">built-in</Badge> : <Badge tone="good">custom</Badge>}
+                        {r.name} {r.builtin ? <Badge tone="neutral">{t("roles.builtin")}</Badge> : <Badge tone="good">{t("roles.custom")}</Badge>}
                         {r.description ? <div class="muted">{r.description}</div> : null}
                       </td>
                       <td>
@@ -91,20 +90,20 @@ export function RolesPage({ org }: { org: Org }) {
                       <td>
                         {!r.builtin && canManage ? (
                           <>
-                            <button type="button" class="secondary" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
-                              Edit
+                            <button type="button" class="secondary" aria-label={t("roles.editLabel", { name: r.name })} onClick={() => setEditing(r)}>
+                              {t("roles.edit")}
                             </button>{" "}
                             <ActionButton
                               kind="danger"
-                              label={`Delete ${r.name}`}
+                              label={t("roles.deleteLabel", { name: r.name })}
                               onAction={async () => {
-                                if (!confirm(`Delete the role ${r.name}?`)) return;
+                                if (!confirm(t("roles.confirmDelete", { name: r.name }))) return;
                                 await api("DELETE", `${base}/${r.id}`);
                                 if (editing?.id === r.id) setEditing(null);
                                 roles.reload();
                               }}
                             >
-                              Delete
+                              {t("roles.delete")}
                             </ActionButton>
                           </>
                         ) : null}
@@ -130,7 +129,7 @@ export function RolesPage({ org }: { org: Org }) {
           }}
         />
       ) : canManage ? null : (
-        <EmptyState title="Only the owner and admins create roles." />
+        <EmptyState title={t("roles.onlyAdmins")} />
       )}
     </>
   );
@@ -142,6 +141,7 @@ function RoleEditor({ base, ownScopes, role, onDone }: { base: string; ownScopes
   const [description, setDescription] = useState(role?.description ?? "");
   const [chosen, setChosen] = useState<Set<string>>(new Set(role?.scopes ?? []));
   const [extra, setExtra] = useState("");
+  const t = useT();
   const toggle = (scope: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(scope);
@@ -156,13 +156,13 @@ function RoleEditor({ base, ownScopes, role, onDone }: { base: string; ownScopes
     onDone();
   };
   return (
-    <Section title={role ? `Edit ${role.name}` : "Create a custom role"} id="role-editor">
-      <Form onSubmit={save} submitLabel={role ? "Save role" : "Create role"} id="role-form">
-        <Field label="Key" id="role-key" hint="a-z, 0-9 and _, at most 40; not a built-in role's key" required maxLength={40} value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
-        <Field label="Name" id="role-name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <Field label="Description" id="role-description" maxLength={500} value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
+    <Section title={role ? t("roles.editTitle", { name: role.name }) : t("roles.createTitle")} id="role-editor">
+      <Form onSubmit={save} submitLabel={role ? t("roles.save") : t("roles.create")} id="role-form">
+        <Field label={t("roles.key")} id="role-key" hint={t("roles.keyHint")} required maxLength={40} value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
+        <Field label={t("roles.name")} id="role-name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <Field label={t("roles.description")} id="role-description" maxLength={500} value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
         <fieldset class="scope-picker">
-          <legend>Scopes (among those you hold)</legend>
+          <legend>{t("roles.scopesLegend")}</legend>
           {ownScopes.map((scope) => (
             <label class="toggle" key={scope}>
               <input type="checkbox" value={scope} checked={chosen.has(scope)} onChange={(e) => toggle(scope, (e.target as HTMLInputElement).checked)} />
@@ -171,16 +171,16 @@ function RoleEditor({ base, ownScopes, role, onDone }: { base: string; ownScopes
           ))}
         </fieldset>
         <Field
-          label="Narrower scopes"
+          label={t("roles.narrower")}
           id="role-extra-scopes"
-          hint="Optional, separated by spaces: a constrained form of one of yours, e.g. org.org_file.list:own"
+          hint={t("roles.narrowerHint")}
           value={extra}
           onInput={(e) => setExtra((e.target as HTMLInputElement).value)}
         />
       </Form>
       {role ? (
         <button type="button" class="link" onClick={onDone}>
-          Cancel editing
+          {t("roles.cancel")}
         </button>
       ) : null}
     </Section>

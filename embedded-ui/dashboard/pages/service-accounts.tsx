@@ -6,21 +6,24 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Loaded, Section, Select, useLoad } from "../components";
+import { useLanguage, useT } from "../language";
 import { formatTime } from "../messages";
 import { assignableRoles, managesPeople, type OrgRole, type OrgServiceAccount } from "../people";
 import type { Org } from "../session";
+import { badgeStatusName } from "./badges";
 
 export function ServiceAccountsPage({ org }: { org: Org }) {
   const base = `/api/org/${org.slug}/service-accounts`;
   const accounts = useLoad(() => api<OrgServiceAccount[]>("GET", base), [org.slug]);
   const roles = useLoad(() => api<OrgRole[]>("GET", `/api/org/${org.slug}/roles`), [org.slug]);
-  const roleOptions = roles.data ? assignableRoles(roles.data) : [["member", "Member"] as [string, string]];
+  const t = useT();
+  const roleOptions = roles.data ? assignableRoles(roles.data) : [["member", t("service-accounts.memberRole")] as [string, string]];
   const [draft, setDraft] = useState({ name: "", description: "", role: "member" });
   if (!managesPeople(org) || (accounts.error instanceof ApiProblem && accounts.error.status === 403)) {
     return (
       <>
-        <h1>Service accounts</h1>
-        <EmptyState title="Only the owner and admins manage service accounts." />
+        <h1>{t("service-accounts.title")}</h1>
+        <EmptyState title={t("service-accounts.onlyAdmins")} />
       </>
     );
   }
@@ -32,27 +35,25 @@ export function ServiceAccountsPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Service accounts</h1>
+        <h1>{t("service-accounts.title")}</h1>
       </div>
-      <p class="muted">
-        A service account is a machine member: API keys created for it act with its role, not a person's, and keep working when people leave. Create its keys on the API & keys page.
-      </p>
-      <Section title="Service accounts" id="service-account-list">
-        <Loaded state={accounts} what="service accounts">
+      <p class="muted">{t("service-accounts.intro")}</p>
+      <Section title={t("service-accounts.title")} id="service-account-list">
+        <Loaded state={accounts} what={t("service-accounts.what")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No service accounts yet.">Create one below for a backend, a CI pipeline or an integration.</EmptyState>
+              <EmptyState title={t("service-accounts.none")}>{t("service-accounts.noneHint")}</EmptyState>
             ) : (
               <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="service-account-table">
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Badge</th>
-                      <th scope="col">Created</th>
+                      <th scope="col">{t("service-accounts.name")}</th>
+                      <th scope="col">{t("service-accounts.role")}</th>
+                      <th scope="col">{t("service-accounts.badge")}</th>
+                      <th scope="col">{t("service-accounts.created")}</th>
                       <th scope="col">
-                        <span class="visually-hidden">Actions</span>
+                        <span class="visually-hidden">{t("service-accounts.actions")}</span>
                       </th>
                     </tr>
                   </thead>
@@ -67,11 +68,11 @@ export function ServiceAccountsPage({ org }: { org: Org }) {
           }
         </Loaded>
       </Section>
-      <Section title="Create a service account" id="create-service-account">
-        <Form onSubmit={create} submitLabel="Create service account" id="service-account-form">
-          <Field label="Name" id="service-account-name" required maxLength={100} placeholder="billing-backend" value={draft.name} onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })} />
-          <Field label="Description" id="service-account-description" maxLength={500} value={draft.description} onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })} />
-          <Select label="Role" id="service-account-role" value={draft.role} options={roleOptions} onChange={(role) => setDraft({ ...draft, role })} />
+      <Section title={t("service-accounts.createTitle")} id="create-service-account">
+        <Form onSubmit={create} submitLabel={t("service-accounts.create")} id="service-account-form">
+          <Field label={t("service-accounts.name")} id="service-account-name" required maxLength={100} placeholder={"billing-backend"} value={draft.name} onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })} />
+          <Field label={t("service-accounts.description")} id="service-account-description" maxLength={500} value={draft.description} onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })} />
+          <Select label={t("service-accounts.role")} id="service-account-role" value={draft.role} options={roleOptions} onChange={(role) => setDraft({ ...draft, role })} />
         </Form>
       </Section>
     </>
@@ -79,6 +80,8 @@ export function ServiceAccountsPage({ org }: { org: Org }) {
 }
 
 function ServiceAccountRow({ base, account, roleOptions, onChanged }: { base: string; account: OrgServiceAccount; roleOptions: [string, string][]; onChanged: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
   const change = async (role: string) => {
     await api("PATCH", `${base}/${account.id}`, { role });
     onChanged();
@@ -90,21 +93,21 @@ function ServiceAccountRow({ base, account, roleOptions, onChanged }: { base: st
         {account.description ? <div class="muted">{account.description}</div> : null}
       </td>
       <td>
-        <RoleSelect label={`Role of ${account.name}`} value={account.role} options={roleOptions} onChange={change} />
+        <RoleSelect label={t("service-accounts.roleOf", { name: account.name })} value={account.role} options={roleOptions} onChange={change} />
       </td>
-      <td>{account.status ? <Badge tone={account.status === "active" ? "good" : "warn"}>{account.status}</Badge> : "—"}</td>
-      <td>{formatTime(account.createdAt)}</td>
+      <td>{account.status ? <Badge tone={account.status === "active" ? "good" : "warn"}>{badgeStatusName(t, account.status)}</Badge> : "—"}</td>
+      <td>{formatTime(account.createdAt, language)}</td>
       <td>
         <ActionButton
           kind="danger"
-          label={`Delete ${account.name}`}
+          label={t("service-accounts.deleteLabel", { name: account.name })}
           onAction={async () => {
-            if (!confirm(`Delete ${account.name}? Its API keys stop working; its badge stays in the history.`)) return;
+            if (!confirm(t("service-accounts.confirmDelete", { name: account.name }))) return;
             await api("DELETE", `${base}/${account.id}`);
             onChanged();
           }}
         >
-          Delete
+          {t("service-accounts.delete")}
         </ActionButton>
       </td>
     </tr>

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiProblem, query } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Loaded, Section, Select, Toggle, useLoad } from "../components";
 import { type Graph, isOwnerOrAdmin, type Manager, namer, naming, type NeedsResolution, type Team, type TeamMember } from "../governance";
-import { plural } from "../messages";
+import { useLanguage, useT } from "../language";
+import { formatNumber, pluralForm } from "../messages";
 import type { Org } from "../session";
 
 type Resolution = "add" | "replace" | "none";
@@ -19,6 +20,7 @@ export function TeamsPage({ org }: { org: Org }) {
   const graph = useLoad(() => api<Graph>("GET", `${base}/reporting/graph`), [org.slug]);
   const [open, setOpen] = useState<string | null>(null);
   const canEdit = isOwnerOrAdmin(org);
+  const t = useT();
   const refresh = () => {
     teams.reload();
     graph.reload();
@@ -27,13 +29,13 @@ export function TeamsPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Teams</h1>
+        <h1>{t("teams.title")}</h1>
       </div>
-      <Section title="Teams" id="teams">
-        <Loaded state={teams} what="teams">
+      <Section title={t("teams.title")} id="teams">
+        <Loaded state={teams} what={t("teams.what")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No teams yet.">{canEdit ? "Create one below: its members report to its lead." : "The owner or an admin creates them."}</EmptyState>
+              <EmptyState title={t("teams.none")}>{canEdit ? t("teams.noneCanEdit") : t("teams.noneCannotEdit")}</EmptyState>
             ) : (
               <ul class="team-list">
                 {treeOrder(list).map(({ team, depth }) => (
@@ -119,7 +121,9 @@ function TeamItem({
   onChanged: () => void;
 }) {
   const nameOf = namer(graph);
-  const parent = teams.find((t) => t.id === team.parentTeamId);
+  const t = useT();
+  const { language } = useLanguage();
+  const parent = teams.find((other) => other.id === team.parentTeamId);
   const panelId = `team-panel-${team.id}`;
   return (
     <li class="team card" data-team-id={team.id} data-team-name={team.name} style={depth ? { marginInlineStart: `${Math.min(depth, 4) * 1.25}rem` } : undefined}>
@@ -127,12 +131,13 @@ function TeamItem({
         <div>
           <strong class="team-name">{team.name}</strong> {team.kind !== "team" ? <Badge tone="neutral">{team.kind}</Badge> : null}
           <p class="muted team-facts">
-            Lead: <span class="team-lead">{team.leadConnectedId ? nameOf(team.leadConnectedId) : "none"}</span> · {plural(team.memberCount, "member")}
-            {parent ? ` · part of ${parent.name}` : ""}
+            {t("teams.lead")} <span class="team-lead">{team.leadConnectedId ? nameOf(team.leadConnectedId) : t("teams.noLeadShort")}</span> ·{" "}
+            {t(`teams.members.${pluralForm(team.memberCount, language)}`, { count: formatNumber(team.memberCount, language) })}
+            {parent ? t("teams.partOf", { name: parent.name }) : ""}
           </p>
         </div>
         <button type="button" class="secondary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-          {open ? "Close" : "Open"}
+          {open ? t("teams.close") : t("teams.open")}
           <span class="visually-hidden"> {team.name}</span>
         </button>
       </div>
@@ -150,18 +155,19 @@ function LeadEditor({ base, team, graph, onChanged }: { base: string; team: Team
   // Keyed by the saved lead (see TeamItem): a new lead remounts the editor with it as the choice.
   const [lead, setLead] = useState(team.leadConnectedId ?? "");
   const nameOf = namer(graph);
+  const t = useT();
   const save = () =>
-    naming(nameOf, async () => {
+    naming(nameOf, t, async () => {
       await api("PUT", `${base}/teams/${team.id}/lead`, { LeadConnectedId: lead || null });
       onChanged();
     });
   return (
     <div class="inline-form lead-editor">
-      <Select label={`Lead of ${team.name}`} id={`lead-${team.id}`} value={lead} onChange={setLead} options={[["", "No lead"], ...peopleOptions(graph)]} />
+      <Select label={t("teams.leadOf", { name: team.name })} id={`lead-${team.id}`} value={lead} onChange={setLead} options={[["", t("teams.noLead")], ...peopleOptions(graph)]} />
       <ActionButton kind="secondary" id={`save-lead-${team.id}`} disabled={lead === (team.leadConnectedId ?? "")} onAction={save}>
-        {lead ? "Set the lead" : "Clear the lead"}
+        {lead ? t("teams.setLead") : t("teams.clearLead")}
       </ActionButton>
-      <p class="muted hint-wide">Members who follow the lead report to them; changing the lead moves those lines. Lines added by hand stay.</p>
+      <p class="muted hint-wide">{t("teams.leadHint")}</p>
     </div>
   );
 }
@@ -172,18 +178,19 @@ function Members({ base, team, graph, canEdit, onChanged }: { base: string; team
   const [candidate, setCandidate] = useState("");
   const [asking, setAsking] = useState<{ connectedId: string; managers: Manager[] } | null>(null);
   const nameOf = namer(graph);
+  const t = useT();
   const direct = new Set((members.data ?? []).filter((m) => m.teamId === team.id).map((m) => m.connectedId));
   const choices = peopleOptions(graph).filter(([id]) => !direct.has(id));
 
   const add = async (connectedId: string, resolution?: Resolution) => {
-    await naming(nameOf, () => api("POST", `${base}/teams/${team.id}/members`, { ConnectedIdId: connectedId, ...(resolution ? { Resolution: resolution } : {}) }));
+    await naming(nameOf, t, () => api("POST", `${base}/teams/${team.id}/members`, { ConnectedIdId: connectedId, ...(resolution ? { Resolution: resolution } : {}) }));
     setAsking(null);
     setCandidate("");
     members.reload();
     onChanged();
   };
   const submit = async () => {
-    if (!candidate) throw new Error("Choose a person or an AI to add.");
+    if (!candidate) throw new Error(t("teams.chooseSomeone"));
     try {
       await add(candidate);
     } catch (e) {
@@ -197,35 +204,35 @@ function Members({ base, team, graph, canEdit, onChanged }: { base: string; team
 
   return (
     <div class="team-members">
-      <h3>Members</h3>
-      <Toggle id={`sub-teams-${team.id}`} label="Include the members of sub-teams" checked={withSubTeams} onChange={setWithSubTeams} />
-      <Loaded state={members} what="members">
+      <h3>{t("teams.membersTitle")}</h3>
+      <Toggle id={`sub-teams-${team.id}`} label={t("teams.includeSubTeams")} checked={withSubTeams} onChange={setWithSubTeams} />
+      <Loaded state={members} what={t("teams.membersWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No members yet." />
+            <EmptyState title={t("teams.noMembers")} />
           ) : (
-            <ul class="member-list" aria-label={`Members of ${team.name}`}>
+            <ul class="member-list" aria-label={t("teams.membersOf", { name: team.name })}>
               {list.map((m) => (
                 <li key={`${m.teamId}|${m.connectedId}`} data-member-name={m.displayName} data-member-team={m.teamId}>
                   <span>
-                    <strong>{m.displayName}</strong> {m.type === "ai" ? <Badge tone="neutral">AI</Badge> : null} {m.status === "suspended" ? <Badge tone="warn">suspended</Badge> : null}
+                    <strong>{m.displayName}</strong> {m.type === "ai" ? <Badge tone="neutral">{"AI"}</Badge> : null} {m.status === "suspended" ? <Badge tone="warn">{t("teams.suspended")}</Badge> : null}
                     <span class="muted">
-                      {m.teamId !== team.id ? ` in ${nameOf(m.teamId)}` : ""}
-                      {m.connectedId === team.leadConnectedId && m.teamId === team.id ? " · the lead" : m.reportsToLead ? "" : " · does not report to the lead"}
+                      {m.teamId !== team.id ? t("teams.inTeam", { name: nameOf(m.teamId) }) : ""}
+                      {m.connectedId === team.leadConnectedId && m.teamId === team.id ? t("teams.theLead") : m.reportsToLead ? "" : t("teams.notReporting")}
                     </span>
                   </span>
                   {canEdit ? (
                     <ActionButton
                       kind="danger"
-                      label={`Remove ${m.displayName} from ${nameOf(m.teamId)}`}
+                      label={t("teams.removeLabel", { name: m.displayName, team: nameOf(m.teamId) })}
                       onAction={async () => {
-                        if (!confirm(`Remove ${m.displayName} from ${nameOf(m.teamId)}? Their line to its lead goes too; lines added by hand stay.`)) return;
+                        if (!confirm(t("teams.confirmRemove", { name: m.displayName, team: nameOf(m.teamId) }))) return;
                         await api("DELETE", `${base}/teams/${m.teamId}/members/${m.connectedId}`);
                         members.reload();
                         onChanged();
                       }}
                     >
-                      Remove
+                      {t("teams.remove")}
                     </ActionButton>
                   ) : null}
                 </li>
@@ -235,8 +242,8 @@ function Members({ base, team, graph, canEdit, onChanged }: { base: string; team
         }
       </Loaded>
       {canEdit ? (
-        <Form onSubmit={submit} submitLabel="Add to the team" id={`add-member-${team.id}`}>
-          <Select label={`Person or AI to add to ${team.name}`} id={`member-${team.id}`} value={candidate} onChange={setCandidate} options={[["", "Choose…"], ...choices]} />
+        <Form onSubmit={submit} submitLabel={t("teams.addToTeam")} id={`add-member-${team.id}`}>
+          <Select label={t("teams.personToAdd", { team: team.name })} id={`member-${team.id}`} value={candidate} onChange={setCandidate} options={[["", t("teams.choose")], ...choices]} />
         </Form>
       ) : null}
       {asking ? (
@@ -275,6 +282,7 @@ function ResolutionDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState<Resolution | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const t = useT();
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
@@ -289,9 +297,9 @@ function ResolutionDialog({
     }
   };
   const choices: [Resolution, string, string][] = [
-    ["add", `Also report to ${lead}`, `${who} keeps every manager below and reports to ${lead} as well.`],
-    ["replace", `Report only to ${lead}`, `The lines to the managers below are removed; ${who} reports to ${lead}.`],
-    ["none", `Join without reporting to ${lead}`, `${who} joins ${team} and keeps the managers below, with no line to ${lead}, now or after a change of lead.`],
+    ["add", t("teams.alsoReport", { lead }), t("teams.alsoReportText", { who, lead })],
+    ["replace", t("teams.reportOnly", { lead }), t("teams.reportOnlyText", { who, lead })],
+    ["none", t("teams.joinWithout", { lead }), t("teams.joinWithoutText", { who, team, lead })],
   ];
   return (
     <dialog
@@ -305,17 +313,15 @@ function ResolutionDialog({
         onCancel();
       }}
     >
-      <h2 id="resolution-title">{who} already reports to someone</h2>
-      <p id="resolution-text">
-        {team}'s lead is {lead}. {who} reports to:
-      </p>
+      <h2 id="resolution-title">{t("teams.alreadyReports", { who })}</h2>
+      <p id="resolution-text">{t("teams.leadIs", { team, lead, who })}</p>
       <ul id="existing-managers">
         {managers.map((m) => (
           <li key={m.connectedId} data-manager-name={m.displayName}>
             <strong>{m.displayName}</strong>
             <span class="muted">
-              {m.manual ? " (added by hand)" : ""}
-              {m.viaTeamIds.length ? ` (as lead of ${m.viaTeamIds.map(nameOf).join(", ")})` : ""}
+              {m.manual ? t("teams.addedByHand") : ""}
+              {m.viaTeamIds.length ? t("teams.asLeadOf", { teams: m.viaTeamIds.map(nameOf).join(", ") }) : ""}
             </span>
           </li>
         ))}
@@ -336,7 +342,7 @@ function ResolutionDialog({
       <ErrorMessage error={error} />
       <div class="form-actions">
         <button type="button" class="link" onClick={onCancel} disabled={busy !== null}>
-          Cancel: do not add {who}
+          {t("teams.cancelAdd", { who })}
         </button>
       </div>
     </dialog>
@@ -348,6 +354,7 @@ function CreateTeam({ base, teams, graph, onCreated }: { base: string; teams: Te
   const [kind, setKind] = useState("team");
   const [parent, setParent] = useState("");
   const [lead, setLead] = useState("");
+  const t = useT();
   const create = async () => {
     const team = await api<Team>("POST", `${base}/teams`, {
       Name: name.trim(),
@@ -361,20 +368,26 @@ function CreateTeam({ base, teams, graph, onCreated }: { base: string; teams: Te
     onCreated(team);
   };
   return (
-    <Section title="Create a team" id="create-team">
-      <Form onSubmit={create} submitLabel="Create team" id="create-team-form">
-        <Field label="Name" id="team-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+    <Section title={t("teams.createTitle")} id="create-team">
+      <Form onSubmit={create} submitLabel={t("teams.create")} id="create-team-form">
+        <Field label={t("teams.name")} id="team-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <Field
-          label="Kind"
+          label={t("teams.kind")}
           id="team-kind"
           maxLength={40}
           pattern="[a-z][a-z0-9_]*"
-          hint="Lower-case letters, digits and _: team, department, squad…"
+          hint={t("teams.kindHint")}
           value={kind}
           onInput={(e) => setKind((e.target as HTMLInputElement).value)}
         />
-        <Select label="Part of" id="team-parent" value={parent} onChange={setParent} options={[["", "No parent team (top level)"], ...teams.map((t) => [t.id, t.name] as [string, string])]} />
-        <Select label="Lead" id="team-lead" value={lead} onChange={setLead} options={[["", "No lead yet"], ...peopleOptions(graph)]} />
+        <Select
+          label={t("teams.partOfLabel")}
+          id="team-parent"
+          value={parent}
+          onChange={setParent}
+          options={[["", t("teams.noParent")], ...teams.map((other) => [other.id, other.name] as [string, string])]}
+        />
+        <Select label={t("teams.leadLabel")} id="team-lead" value={lead} onChange={setLead} options={[["", t("teams.noLeadYet")], ...peopleOptions(graph)]} />
       </Form>
     </Section>
   );
