@@ -1715,7 +1715,8 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.evaluate(() => localStorage.removeItem("signet.language"));
         await page.setViewportSize({ width: 1280, height: 860 });
       },
-      240_000,
+      // About 200 page visits, each with an axe run: 160 s on an idle machine, over 300 s on a loaded one.
+      900_000,
     );
 
     test(
