@@ -2,11 +2,12 @@
  * The message catalogs of the dashboard, the hosted login and the share viewer: every
  * key in English, Korean and Japanese, none empty, the same {placeholders} in each; every
  * key a static page names (data-i18n, data-i18n-attr) is in its catalog; and the
- * language negotiation from the browser's languages (its Accept-Language).
+ * language negotiation from the browser's languages (its Accept-Language), shared by the
+ * pages and the server.
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { LANGUAGES, negotiateLanguage, type Catalog } from "../../embedded-ui/i18n";
+import { acceptedLanguages, LANGUAGES, negotiateLanguage, requestLanguage, type Catalog } from "../../src/platform/languages";
 import { dashboardCatalog } from "../../embedded-ui/dashboard/locales";
 import { loginCatalog } from "../../embedded-ui/locales/login";
 import { shareCatalog } from "../../embedded-ui/locales/share";
@@ -58,5 +59,22 @@ describe("choosing the language", () => {
     expect(negotiateLanguage(["JA_jp"])).toBe("ja");
     expect(negotiateLanguage(["de", "fr"])).toBe("en");
     expect(negotiateLanguage([])).toBe("en");
+  });
+
+  test("Accept-Language read by weight (RFC 9110): ties keep their order, q=0 and * name nothing", () => {
+    expect(acceptedLanguages("ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7")).toEqual(["ko-KR", "ko", "en-US", "en"]);
+    expect(acceptedLanguages("en;q=0.3, ja;q=0.8, fr, ko;q=0.8")).toEqual(["fr", "ja", "ko", "en"]);
+    expect(acceptedLanguages("ko;q=0, *;q=0.5, ja;Q=0.1")).toEqual(["ja"]);
+    expect(acceptedLanguages("ko;q=abc")).toEqual([]);
+    expect(acceptedLanguages("")).toEqual([]);
+    expect(acceptedLanguages(null)).toEqual([]);
+  });
+
+  test("a request: the switcher's cookie, else Accept-Language, else English", () => {
+    const headers = (values: Record<string, string>) => new Headers(values);
+    expect(requestLanguage(headers({ cookie: "a=b; signet_lang=ja", "accept-language": "ko" }))).toBe("ja");
+    expect(requestLanguage(headers({ cookie: "signet_lang=fr", "accept-language": "ko" }))).toBe("ko");
+    expect(requestLanguage(headers({ "accept-language": "de, ja;q=0.5" }))).toBe("ja");
+    expect(requestLanguage(headers({}))).toBe("en");
   });
 });
