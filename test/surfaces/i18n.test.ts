@@ -1,5 +1,6 @@
 /**
- * The message catalogs of the dashboard, the hosted login and the share viewer: every
+ * The message catalogs of the dashboard, the hosted login, the share viewer and the mails
+ * and texts messaging words (src/modules/messaging/locales/): every
  * key in English, Korean and Japanese, none empty, the same {placeholders} in each; every
  * key a static page names (data-i18n, data-i18n-attr) is in its catalog; and the
  * language negotiation from the browser's languages (its Accept-Language), shared by the
@@ -11,6 +12,7 @@ import { acceptedLanguages, LANGUAGES, negotiateLanguage, requestLanguage, type 
 import { dashboardCatalog } from "../../embedded-ui/dashboard/locales";
 import { loginCatalog } from "../../embedded-ui/locales/login";
 import { shareCatalog } from "../../embedded-ui/locales/share";
+import { MESSAGE_TEMPLATES } from "../../src/modules/messaging/index";
 
 const CATALOGS: [string, Catalog][] = [
   ["dashboard", dashboardCatalog],
@@ -20,23 +22,34 @@ const CATALOGS: [string, Catalog][] = [
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+/** Every key in all three languages, none empty, the same placeholders; Korean and Japanese translated, not copied. */
+function expectComplete(catalog: Catalog, minimumKeys: number): void {
+  const keys = Object.keys(catalog.en).sort();
+  expect(keys.length).toBeGreaterThanOrEqual(minimumKeys);
+  for (const language of LANGUAGES) {
+    expect({ language, keys: Object.keys(catalog[language]).sort() }).toEqual({ language, keys });
+    for (const key of keys) {
+      const text = catalog[language][key]!;
+      expect({ language, key, empty: text.trim() === "" }).toEqual({ language, key, empty: false });
+      expect({ language, key, placeholders: placeholders(text) }).toEqual({ language, key, placeholders: placeholders(catalog.en[key]!) });
+    }
+  }
+  for (const language of ["ko", "ja"] as const) expect(keys.filter((k) => catalog[language][k] === catalog.en[k])).toEqual([]);
+}
+
 describe("message catalogs", () => {
   for (const [surface, catalog] of CATALOGS) {
-    test(`${surface}: every key in all three languages, none empty, with the same placeholders`, () => {
-      const keys = Object.keys(catalog.en).sort();
-      expect(keys.length).toBeGreaterThan(5);
-      for (const language of LANGUAGES) {
-        expect({ language, keys: Object.keys(catalog[language]).sort() }).toEqual({ language, keys });
-        for (const key of keys) {
-          const text = catalog[language][key]!;
-          expect({ language, key, empty: text.trim() === "" }).toEqual({ language, key, empty: false });
-          expect({ language, key, placeholders: placeholders(text) }).toEqual({ language, key, placeholders: placeholders(catalog.en[key]!) });
-        }
-      }
-      // Korean and Japanese are translations, not copies of the English.
-      for (const language of ["ko", "ja"] as const) expect(keys.filter((k) => catalog[language][k] === catalog.en[k])).toEqual([]);
-    });
+    test(`${surface}: every key in all three languages, none empty, with the same placeholders`, () => expectComplete(catalog, 6));
   }
+
+  test("messaging: every mail and text template in all three languages, with the same placeholders", () => {
+    const templates = Object.entries(MESSAGE_TEMPLATES);
+    expect(templates.length).toBeGreaterThan(5);
+    for (const [name, catalog] of templates) {
+      expect({ name, keys: Object.keys(catalog.en).sort() }).toEqual({ name, keys: "subject" in catalog.en ? ["subject", "text"] : ["text"] });
+      expectComplete(catalog, 1);
+    }
+  });
 
   for (const [page, catalog] of [
     ["login.html", loginCatalog],

@@ -24,7 +24,7 @@ export { enforceSessionPolicy } from "./security-policy";
 export { changePlanInTx, validName } from "./service";
 export { OrgSlug, SlugParams } from "./slugs";
 export { duplicateValue, orgSettingsSection, readSettingsSection, sectionOfOtherOrganizations, uniqueValues, validHostname } from "./settings";
-export { type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
+export { orgLocaleOf, type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
 export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";
 export {
   createProvisionedRole,
