@@ -6,7 +6,10 @@
  */
 import { negotiateLanguage, translator, type Catalog, type Language } from "../../platform/languages";
 
-export type MailTemplate = Catalog<"subject" | "text">;
+/** A mail: its subject, its text, and any parts the sender assembles (a line shown only sometimes). */
+export type MailTemplate<Part extends string = never> = Catalog<"subject" | "text" | Part>;
+/** A mail whose text the sender assembles line by line from the parts (lines that appear only sometimes). */
+export type MailOfParts<Part extends string> = Catalog<"subject" | Part>;
 export type TextTemplate = Catalog<"text">;
 type Values = Record<string, string | number>;
 
@@ -19,7 +22,7 @@ export function recipientLanguage(...known: (string | null | undefined)[]): Lang
   return negotiateLanguage(known.filter((tag): tag is string => typeof tag === "string" && tag !== ""));
 }
 
-export function composeMail(template: MailTemplate, language: Language, values: Values): { subject: string; text: string } {
+export function composeMail<Part extends string>(template: MailTemplate<Part>, language: Language, values: Values): { subject: string; text: string } {
   const t = translator(template, language);
   return { subject: t("subject", values), text: t("text", values) };
 }

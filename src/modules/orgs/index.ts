@@ -15,6 +15,7 @@ export { ensureSharedRole, scopesOfRole, type SharedRole } from "./members/roles
 export { codeHash, randomCode, sameHash } from "./otp";
 export { OtpErrors, planErrors } from "./errors";
 export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";
+export { orgMailLanguage, orgRecipientLanguage } from "./mail-language";
 export { KNOWN_SCOPES } from "./permissions/roles";
 export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
 export { validateScopes } from "./permissions/service";

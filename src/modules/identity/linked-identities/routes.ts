@@ -1,4 +1,5 @@
 /** Linked identities (spec 4.4, 5.6): initiate, confirm, list, revoke, switch. */
+import { requestLanguage } from "../../../platform/languages";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { sessionGuard } from "../guard";
@@ -18,8 +19,8 @@ export function linkedIdentityRoutes(ctx: AppContext) {
     .use(sessionGuard(ctx.sessions))
     .post(
       "/api/auth/linked-identities/initiate",
-      async ({ actor, body, set }) => {
-        const { expiresAt } = await initiateLink(ctx, actor, body);
+      async ({ actor, body, request, set }) => {
+        const { expiresAt } = await initiateLink(ctx, actor, body, requestLanguage(request.headers));
         set.status = 202;
         return { sent: true as const, expiresAt: iso(expiresAt) };
       },
