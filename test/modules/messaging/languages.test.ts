@@ -3,7 +3,8 @@
  * user's sign-in link in the language of the hosted login's request, a dashboard sign-in
  * link in the account's chosen language (PATCH /api/auth/account) or the request's,
  * invitations and organization codes in the recipient's, the organization's or the
- * sender's; a language Signet does not speak falls back to English.
+ * sender's, an end user's SMS code in the language of the request that asked for it; a
+ * language Signet does not speak falls back to English.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { users } from "../../../src/modules/identity/schema";
 import { createOrg, signInAs, type TestOrg } from "../../support/accounts";
 import { createTestApp, type TestApp } from "../../support/harness";
 import { createFixture, mailsTo, type Fixture } from "../customers/end-users/flows-support";
+import { createMfaFixture, recordingGateway } from "../customers/end-users/mfa/support";
 
 setDefaultTimeout(60_000);
 
@@ -92,19 +94,18 @@ describe("a dashboard account's language", () => {
   test("bad input is refused and changes nothing; without a session, 401", async () => {
     const person = await signInAs(t, "careful@lang.example");
     await t.request("PATCH", "/api/auth/account", { token: person.token, json: { language: "ja" } });
-    const bad = [
-      { json: { language: "fr" } },
-      { json: { language: "KO" } },
-      { json: { language: 1 } },
-      { json: {} },
-      { json: { language: "ko", displayName: "x" } },
-      { body: '{"language":', headers: { "content-type": "application/json" } },
-      { json: { language: "ko".repeat(100_000) } },
+    const bad: [Record<string, unknown>, number, string, string | undefined][] = [
+      [{ json: { language: "fr" } }, 400, "invalid_request", "language"],
+      [{ json: { language: "KO" } }, 400, "invalid_request", "language"],
+      [{ json: { language: 1 } }, 400, "invalid_request", "language"],
+      [{ json: {} }, 400, "invalid_request", "language"],
+      [{ json: { language: "ko", displayName: "x" } }, 400, "invalid_request", "displayName"],
+      [{ body: '{"language":', headers: { "content-type": "application/json" } }, 400, "invalid_json", undefined],
+      [{ json: { language: "ko".repeat(600_000) } }, 413, "payload_too_large", undefined],
     ];
-    for (const options of bad) {
+    for (const [options, status, error, field] of bad) {
       const r = await t.request("PATCH", "/api/auth/account", { token: person.token, ...options });
-      expect({ options: JSON.stringify(options).slice(0, 80), status: r.status }).toEqual({ options: JSON.stringify(options).slice(0, 80), status: r.status >= 400 && r.status < 500 ? r.status : -1 });
-      expect(typeof r.body.error).toBe("string");
+      expect({ status: r.status, error: r.body.error, field: r.body.field }).toEqual({ status, error, field });
     }
     expect((await t.request("PATCH", "/api/auth/account", { json: { language: "ko" } })).status).toBe(401);
     const [row] = await t.ctx.db.read.select({ language: users.language }).from(users).where(eq(users.id, person.userId));
@@ -153,5 +154,31 @@ describe("an organization's mails", () => {
     expect(mail.subject).toBe("Signet の確認コード");
     expect(mail.text).toMatch(/確認コードは \d{6} です。10 分で期限切れになります。/);
     expect(mail.text).toContain("組織「Lang Org」");
+  });
+});
+
+describe("an end user's texted sign-in code", () => {
+  test("in the language of the request that asks for it: Korean, Japanese by the cookie, else English", async () => {
+    const gateway = recordingGateway();
+    const sms = await createTestApp({ sms: gateway.sender });
+    try {
+      const fixture = await createMfaFixture(sms, "owner@sms-lang.example", "Sms Lang", "required");
+      const cases = [
+        { email: "a@sms-lang.example", phone: "+821055550001", headers: { "accept-language": "ko-KR" }, text: /^로그인 코드는 \d{6}입니다\. 10분 후에 만료됩니다\.$/ },
+        { email: "b@sms-lang.example", phone: "+821055550002", headers: { "accept-language": "ko", cookie: "signet_lang=ja" }, text: /^サインインコードは \d{6} です。10 分で期限切れになります。$/ },
+        { email: "c@sms-lang.example", phone: "+821055550003", headers: { "accept-language": "fr" }, text: /^\d{6} is your sign-in code\. It expires in 10 minutes\.$/ },
+      ];
+      for (const { email, phone, headers, text } of cases) {
+        const held = await fixture.signIn(email);
+        expect(held).toMatchObject({ mfaRequired: true, mode: "enroll" });
+        const sent = await fixture.call("POST", "/auth/mfa/enroll/send", { mfaToken: held.mfaToken, phone }, headers);
+        expect(sent.status).toBe(200);
+        expect({ phone, text: gateway.texts.at(-1)!.text }).toEqual({ phone, text: expect.stringMatching(text) });
+        // The code in any language is the code: it completes the sign-in.
+        expect((await fixture.mfa("verify", { mfaToken: held.mfaToken, code: gateway.lastCode(phone) })).status).toBe(200);
+      }
+    } finally {
+      await sms.close();
+    }
   });
 });
