@@ -146,6 +146,19 @@ describe("an organization's mails", () => {
     expect((await newest("invitee.en@lang.example")).subject).toBe("You are invited to join Lang Org");
   });
 
+  test("a notice to the owner: the organization's locale, unless the owner chose a language", async () => {
+    await setLocale("ko-KR");
+    const created = await t.request("POST", `/api/org/${org.slug}/app-groups`, { token: org.owner.token, json: { orgId: org.orgId, name: "Seoul Shop" } });
+    expect(created.status).toBe(201);
+    const korean = await newest(org.owner.email);
+    expect(korean.subject).toBe("Lang Org에 새 앱 그룹 “Seoul Shop”이(가) 만들어졌습니다");
+    expect(korean.text).toContain(`/app-groups/${created.body.id}`);
+    await t.request("PATCH", "/api/auth/account", { token: org.owner.token, json: { language: "ja" } });
+    await t.request("POST", `/api/org/${org.slug}/app-groups`, { token: org.owner.token, json: { orgId: org.orgId, name: "Tokyo Shop" } });
+    expect((await newest(org.owner.email)).subject).toBe("Lang Org に新しいアプリグループ「Tokyo Shop」");
+    await t.request("PATCH", "/api/auth/account", { token: org.owner.token, json: { language: null } });
+  });
+
   test("the organization's e-mail code in the organization's locale", async () => {
     await setLocale("ja");
     const r = await t.request("POST", `/api/org/${org.slug}/otp/email/send`, { token: org.owner.token, json: { email: "ops@org-lang.example" } });
