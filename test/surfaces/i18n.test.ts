@@ -13,11 +13,13 @@ import { dashboardCatalog } from "../../embedded-ui/dashboard/locales";
 import { loginCatalog } from "../../embedded-ui/locales/login";
 import { shareCatalog } from "../../embedded-ui/locales/share";
 import { MESSAGE_TEMPLATES } from "../../src/modules/messaging/index";
+import { pageWords } from "../../src/modules/identity/page-words";
 
 const CATALOGS: [string, Catalog][] = [
   ["dashboard", dashboardCatalog],
   ["hosted login", loginCatalog],
   ["share viewer", shareCatalog],
+  ["dashboard sign-in pages (server-rendered)", pageWords],
 ];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -1,5 +1,6 @@
 /**
- * The pages the server sends (the dashboard, the hosted login, the share viewer) arrive in
+ * The pages the server sends (the dashboard and its server-rendered sign-in pages, the
+ * hosted login, the share viewer) arrive in
  * the request's language: the switcher's cookie, else Accept-Language, else English;
  * `<html lang>`, the static pages' marked words, Content-Language and Vary.
  */
@@ -70,6 +71,33 @@ describe("pages in the request's language", () => {
     expect(chosen.headers.get("vary")).toContain("Cookie");
     const bogus = await page("/", { "accept-language": "ko-KR", cookie: "signet_lang=<script>" });
     expect(langOf(bogus.text)).toBe("ko");
+  });
+
+  test("the dashboard's server-rendered sign-in pages: the form, the inbox page and a bad link's page", async () => {
+    const form = await page("/login", { "accept-language": "ko-KR" });
+    expect({ status: form.status, lang: langOf(form.text), language: form.headers.get("content-language") }).toEqual({ status: 200, lang: "ko", language: "ko" });
+    expect(form.text).toContain("<h1>Signet에 로그인</h1>");
+    expect(form.text).toContain(">로그인 링크를 이메일로 받기</button>");
+    // The passkey script's message is a JSON string in the page's language.
+    expect(form.text).toContain('"패스키로 로그인하지 못했습니다. 대신 이메일 링크를 사용해 주세요."');
+    const sent = await t.request("POST", "/login", {
+      body: new URLSearchParams({ email: "reader@lang.example" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "ja" },
+    });
+    expect(sent.status).toBe(200);
+    expect(langOf(sent.text)).toBe("ja");
+    expect(sent.text).toContain("<strong>reader@lang.example</strong> にサインインリンクを送信しました。1 回だけ使え、15 分で期限切れになります。");
+    const refused = await t.request("POST", "/login", {
+      body: new URLSearchParams({ email: "<b>not-an-address" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "ko" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('<p class="error" role="alert">올바른 이메일 주소를 입력해 주세요.</p>');
+    expect(refused.text).not.toContain("<b>not-an-address");
+    const bad = await page("/api/auth/magic-link/verify?token=nope", { cookie: "signet_lang=ja" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("<h1>このリンクではサインインできません</h1>");
+    expect(bad.headers.get("content-language")).toBe("ja");
   });
 
   test("no header, a language Signet does not speak, or garbage: English", async () => {

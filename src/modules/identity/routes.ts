@@ -167,7 +167,10 @@ export function accountRoutes(ctx: Deps) {
           try {
             redeemed = await redeemMagicLink(ctx, query.token ?? "");
           } catch (e) {
-            if (e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code));
+            if (e instanceof ApiError && e.status === 400) {
+              const language = requestLanguage(request.headers);
+              return htmlPage(set, 400, linkProblemPage(e.code, language), language);
+            }
             throw e;
           }
           await signIn(sessions, cookie, redeemed.user.id, sessionClientOf(request));
@@ -250,6 +253,7 @@ export function accountRoutes(ctx: Deps) {
           // Validated now, honoured only once the identity check below passes.
           const returnUrl = safeReturnUrl(ctx.config, query.returnUrl);
           const decision = decideHandOver(current?.email ?? null, hint, query.prompt);
+          const language = requestLanguage(request.headers);
           switch (decision.kind) {
             case "forward":
               return seeOther(set, returnUrl ?? "/");
@@ -257,17 +261,21 @@ export function accountRoutes(ctx: Deps) {
               return htmlPage(
                 set,
                 200,
-                chooseAccountPage({
-                  current: current!.email,
-                  hint: hint!,
-                  continueUrl: returnUrl ?? "/",
-                  // The default prompt: following it signs the current account out.
-                  switchPath: loginPath({ returnUrl, hint, prompt: "login" }),
-                }),
+                chooseAccountPage(
+                  {
+                    current: current!.email,
+                    hint: hint!,
+                    continueUrl: returnUrl ?? "/",
+                    // The default prompt: following it signs the current account out.
+                    switchPath: loginPath({ returnUrl, hint, prompt: "login" }),
+                  },
+                  language,
+                ),
+                language,
               );
             case "sign-in":
               if (decision.signOutCurrent) await signOut(sessions, cookie, current!.token);
-              return htmlPage(set, 200, signInPage({ email: hint ?? "", hint, returnUrl }));
+              return htmlPage(set, 200, signInPage({ email: hint ?? "", hint, returnUrl }, language), language);
           }
         },
         {
@@ -281,21 +289,17 @@ export function accountRoutes(ctx: Deps) {
           const hint = loginHint(body.login_hint);
           const returnUrl = safeReturnUrl(ctx.config, body.returnUrl);
           const email = body.email ?? "";
+          const language = requestLanguage(request.headers);
           try {
-            const sent = await sendMagicLink(ctx, {
-              email,
-              returnUrl: returnThroughLogin(ctx.config, returnUrl, hint),
-              ip: requestInfo(request).ip,
-              language: requestLanguage(request.headers),
-            });
-            return htmlPage(set, 200, checkInboxPage(sent.email, loginPath({ returnUrl, hint })));
+            const sent = await sendMagicLink(ctx, { email, returnUrl: returnThroughLogin(ctx.config, returnUrl, hint), ip: requestInfo(request).ip, language });
+            return htmlPage(set, 200, checkInboxPage(sent.email, loginPath({ returnUrl, hint }), language), language);
           } catch (e) {
             if (e instanceof RateLimitedError) {
               set.headers["retry-after"] = String(e.retryAfterSeconds);
-              return htmlPage(set, 429, rateLimitedPage(e.retryAfterSeconds, loginPath({ returnUrl, hint })));
+              return htmlPage(set, 429, rateLimitedPage(e.retryAfterSeconds, loginPath({ returnUrl, hint }), language), language);
             }
             if (e instanceof ApiError && e.code === AccountErrors.invalidEmail) {
-              return htmlPage(set, 400, signInPage({ email, hint, returnUrl, error: "Enter a valid e-mail address." }));
+              return htmlPage(set, 400, signInPage({ email, hint, returnUrl, invalidEmail: true }, language), language);
             }
             throw e;
           }

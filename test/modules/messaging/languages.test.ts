@@ -176,7 +176,7 @@ describe("an end user's texted sign-in code", () => {
     const sms = await createTestApp({ sms: gateway.sender });
     try {
       const fixture = await createMfaFixture(sms, "owner@sms-lang.example", "Sms Lang", "required");
-      const cases = [
+      const cases: { email: string; phone: string; headers: Record<string, string>; text: RegExp }[] = [
         { email: "a@sms-lang.example", phone: "+821055550001", headers: { "accept-language": "ko-KR" }, text: /^로그인 코드는 \d{6}입니다\. 10분 후에 만료됩니다\.$/ },
         { email: "b@sms-lang.example", phone: "+821055550002", headers: { "accept-language": "ko", cookie: "signet_lang=ja" }, text: /^サインインコードは \d{6} です。10 分で期限切れになります。$/ },
         { email: "c@sms-lang.example", phone: "+821055550003", headers: { "accept-language": "fr" }, text: /^\d{6} is your sign-in code\. It expires in 10 minutes\.$/ },
