@@ -43,8 +43,8 @@ async function newestMail(to: string): Promise<{ subject: string | null; text: s
 }
 
 describe("languages in the binary", () => {
-  test("Accept-Language ko-KR: the dashboard, the hosted login and the share viewer arrive in Korean", async () => {
-    for (const path of ["/", `/login/${clientKey}`, "/f/some-share-token"]) {
+  test("Accept-Language ko-KR: the dashboard, its sign-in page, the hosted login and the share viewer arrive in Korean", async () => {
+    for (const path of ["/", "/login", `/login/${clientKey}`, "/f/some-share-token"]) {
       const r = await server.fetch(path, { headers: { "accept-language": "ko-KR,ko;q=0.9,en;q=0.8" } });
       const html = await r.text();
       expect({ path, status: r.status, lang: langOf(html) }).toEqual({ path, status: 200, lang: "ko" });
