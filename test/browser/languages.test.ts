@@ -1,18 +1,22 @@
 /**
- * The hosted login in Chromium set to Korean: the server sends the page in Korean, its
- * checks and the API's refusals are shown in Korean words, the magic link's mail is
- * Korean, and choosing Japanese in the switcher is kept (cookie) so the next page the
- * server sends, and its errors, are Japanese.
+ * Languages in Chromium. The hosted login in a Korean browser: the server sends the page
+ * in Korean, its checks and the API's refusals are shown in Korean words, the magic link's
+ * mail is Korean, and choosing Japanese in the switcher is kept (cookie) so the next page
+ * the server sends, and its errors, are Japanese. The dashboard's header switcher keeps
+ * the choice on the signed-in account (PATCH /api/auth/account), so the next page and the
+ * next mail follow it whatever the browser's own languages.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { loginCatalog } from "../../embedded-ui/locales/login";
+import { accountLanguage } from "../../src/modules/identity/service";
+import { signInAs } from "../support/accounts";
 import { mailsTo } from "../modules/customers/end-users/flows-support";
 import { createSignInFixture, type SignInFixture } from "../modules/customers/end-users/support";
 import { chromiumAvailable, describeInChromium, launchChromium } from "../support/browser";
 import { createTestApp, type TestApp } from "../support/harness";
 
-const describeBrowser = describeInChromium("hosted login languages");
+const describeBrowser = describeInChromium("languages in the browser");
 const BROWSER_TIMEOUT_MS = 60_000;
 
 let t: TestApp;
@@ -75,6 +79,36 @@ describeBrowser("the hosted login in the browser's language", () => {
       await page.goto(`${portal}/login/${fx.clientKey}/verify?token=not-a-real-token`);
       await page.waitForSelector("#error:not([hidden])");
       expect(await page.textContent("#error")).toBe(loginCatalog.ja["error.invalid_token"]);
+      await context.close();
+    },
+    BROWSER_TIMEOUT_MS,
+  );
+});
+
+describeBrowser("the dashboard's language switcher", () => {
+  test(
+    "choosing Korean in an English browser keeps it on the account and in the cookie",
+    async () => {
+      const person = await signInAs(t, "switcher@lang-dashboard.example");
+      const context = await browser.newContext({ locale: "en-US" });
+      await context.addCookies([{ name: "signet_session", value: person.token, url: portal }]);
+      const page = await context.newPage();
+      const first = await page.goto(`${portal}/account`);
+      expect(first!.headers()["content-language"]).toBe("en");
+      await page.waitForSelector("#language");
+
+      const saved = page.waitForResponse((r) => r.url() === `${portal}/api/auth/account` && r.request().method() === "PATCH");
+      await page.selectOption("#language", "ko");
+      expect((await saved).status()).toBe(200);
+      expect(await page.getAttribute("html", "lang")).toBe("ko");
+      expect(await accountLanguage(t.ctx.db.read, person.userId)).toBe("ko");
+
+      // The next page the server sends is Korean already; so is the next sign-in mail.
+      const next = await page.goto(`${portal}/account`);
+      expect(next!.headers()["content-language"]).toBe("ko");
+      await t.request("POST", "/api/auth/magic-link/send", { json: { email: person.email }, headers: { "accept-language": "en-US" } });
+      const [mail] = await mailsTo(t, person.email);
+      expect(mail!.subject).toBe("Signet 로그인");
       await context.close();
     },
     BROWSER_TIMEOUT_MS,
