@@ -16,11 +16,32 @@ const STORAGE_KEY = "signet.language";
 /** A year: the choice outlives the session, like the localStorage copy. */
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The person's stored choice, else the browser's languages. */
+/** The switcher's cookie, which the server reads to send the next page in the same language. */
+function cookieLanguage(): string | undefined {
+  return document.cookie
+    .split(";")
+    .map((pair) => pair.trim().split("="))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+}
+
+function writeCookie(language: Language | null): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LANGUAGE_COOKIE}=${language ?? ""}; Path=/; Max-Age=${language ? COOKIE_MAX_AGE_SECONDS : 0}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The person's stored choice, else the browser's languages. The cookie mirrors the stored
+ * choice (written, or dropped when there is none) so the server's next page agrees.
+ */
 export function chooseLanguage(): Language {
+  const cookie = cookieLanguage();
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
+    if (isLanguage(stored)) {
+      if (cookie !== stored) writeCookie(stored);
+      return stored;
+    }
+    if (cookie !== undefined) writeCookie(null);
   } catch {
     // Storage refused (a sandboxed frame): the browser's languages decide.
   }
@@ -37,7 +58,7 @@ export function rememberLanguage(language: Language): void {
   } catch {
     // Not kept: the choice lasts until the page reloads.
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+  writeCookie(language);
 }
 
 /**
