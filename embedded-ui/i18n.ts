@@ -1,56 +1,64 @@
 /**
  * The languages of Signet's pages (the dashboard, the hosted login, the share viewer):
  * English, Korean and Japanese. A page takes the person's own choice (kept in
- * localStorage by the switcher) or else the first of the browser's languages
+ * localStorage and a cookie by the switcher) or else the first of the browser's languages
  * (navigator.languages, which the browser also sends as Accept-Language) that Signet
- * speaks, else English. Each surface keeps its catalog in embedded-ui/locales/.
+ * speaks, else English. The server makes the same choice from the cookie and
+ * Accept-Language (src/platform/languages.ts), so a page arrives already in it. Each
+ * surface keeps its catalog in embedded-ui/locales/.
  */
 
-export const LANGUAGES = ["en", "ko", "ja"] as const;
-export type Language = (typeof LANGUAGES)[number];
-/** Each language in its own words, as the switcher lists it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ko: "한국어", ja: "日本語" };
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGES, negotiateLanguage, translator, type Catalog, type Language } from "../src/platform/languages";
 
-/** One surface's messages: the same keys in every language (test/surfaces/i18n.test.ts checks it). */
-export type Catalog<K extends string = string> = Record<Language, Record<K, string>>;
+export { LANGUAGE_NAMES, LANGUAGES, negotiateLanguage, translator, type Catalog, type Language };
 
 const STORAGE_KEY = "signet.language";
+/** A year: the choice outlives the session, like the localStorage copy. */
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const isLanguage = (value: unknown): value is Language => typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-
-/** The first of `preferred` (BCP 47 tags, most wanted first) that Signet speaks, by primary subtag. */
-export function negotiateLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return "en";
+/** The switcher's cookie, which the server reads to send the next page in the same language. */
+function cookieLanguage(): string | undefined {
+  return document.cookie
+    .split(";")
+    .map((pair) => pair.trim().split("="))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
 }
 
-/** The person's stored choice, else the browser's languages. */
+function writeCookie(language: Language | null): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LANGUAGE_COOKIE}=${language ?? ""}; Path=/; Max-Age=${language ? COOKIE_MAX_AGE_SECONDS : 0}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The person's stored choice, else the browser's languages. The cookie mirrors the stored
+ * choice (written, or dropped when there is none) so the server's next page agrees.
+ */
 export function chooseLanguage(): Language {
+  const cookie = cookieLanguage();
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
+    if (isLanguage(stored)) {
+      if (cookie !== stored) writeCookie(stored);
+      return stored;
+    }
+    if (cookie !== undefined) writeCookie(null);
   } catch {
     // Storage refused (a sandboxed frame): the browser's languages decide.
   }
   return negotiateLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? "en"]);
 }
 
+/**
+ * Keeps the choice in this browser: localStorage for the pages, and a cookie the server
+ * reads so the next page it sends is already in this language (src/platform/languages.ts).
+ */
 export function rememberLanguage(language: Language): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Not kept: the choice lasts until the page reloads.
   }
-}
-
-/** A lookup into one language of a catalog; `{name}` placeholders are filled from `values`. */
-export function translator<K extends string>(catalog: Catalog<K>, language: Language) {
-  const messages = catalog[language];
-  return (key: K, values: Record<string, string | number> = {}): string =>
-    (messages[key] ?? catalog.en[key]).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  writeCookie(language);
 }
 
 /**

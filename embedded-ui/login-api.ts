@@ -1,5 +1,7 @@
 // The hosted login's calls to the public sign-in routes of its application, and the
-// plain words it shows for every error code those routes answer.
+// plain words it shows for every error code those routes answer (locales/login.ts).
+
+import { loginCatalog, type LoginKey } from "./locales/login";
 
 /** An answer other than 2xx, with the API's error code and fields. */
 export class PortalApiError extends Error {
@@ -42,60 +44,28 @@ export async function callApi<T>(appKey: string, method: "GET" | "POST", path: s
   return parsed as T;
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  email: "e-mail address",
-  phone: "phone number",
-  code: "code",
-  turnstileToken: "bot check",
-};
+/** The fields whose check the page can name in words (locales/login.ts, check.*). */
+const CHECKED_FIELDS = ["email", "phone", "code", "turnstileToken"] as const;
 
-/** Words for an error code; anything else gets the generic sentence. */
-const WORDS: Record<string, string> = {
-  network: "We could not reach the server. Check your connection and try again.",
-  rate_limited: "Too many attempts. Please wait a minute and try again.",
-  method_disabled: "This way of signing in is turned off for this app.",
-  bot_check_failed: "The bot check did not pass. Please complete it and try again.",
-  invalid_token: "This sign-in link is not valid. Ask for a new one.",
-  token_used: "This sign-in link was already used. Ask for a new one.",
-  token_expired: "This sign-in link has expired. Ask for a new one.",
-  token_application_mismatch: "This sign-in link was made for another app.",
-  redirect_not_allowed: "The app asked to return to an address it has not registered.",
-  end_user_disabled: "This account is disabled. Contact the app's support team.",
-  signing_key_missing: "Signing in to this app is not possible right now. Please try again later.",
-  invalid_access_token: "Your session has ended. Please sign in again.",
-  passkey_unknown: "This passkey is not registered for this app. Sign in another way, then add it.",
-  passkey_verification_failed: "The passkey could not be verified. Please try again.",
-  passkey_origin_not_allowed: "Passkeys cannot be used on this page for this app.",
-  passkey_already_registered: "This passkey is already registered.",
-  passkey_limit_reached: "You have as many passkeys as allowed. Remove one in the app first.",
-  invalid_number: "This phone number is not valid. Write it in international format, such as +14155550123.",
-  region_not_supported: "We cannot send text messages to this country or region.",
-  send_failed: "The text message could not be sent. Please try again later.",
-  region_daily_limit: "This number has received as many codes as allowed today. Try again tomorrow.",
-  region_fuse: "Codes to this region are paused for today. Try again tomorrow.",
-  cooldown: "A code was just sent. Please wait a minute before asking for another.",
-  mfa_locked: "Too many wrong codes. Please start signing in again.",
-  mfa_code_not_sent: "No code has been sent yet. Ask for a new code.",
-  mfa_phone_required: "Enter your phone number first.",
-  mfa_mode_mismatch: "This sign-in already has a phone. Enter the code we texted you.",
-  not_found: "This app could not be found.",
-};
+type Translate = (key: LoginKey, values?: Record<string, string | number>) => string;
 
-export function plainWords(error: unknown): string {
+/** Words for an error, in the page's language: a known API code, a field to check, else the generic sentence. */
+export function plainWords(error: unknown, t: Translate): string {
   if (error instanceof DOMException) {
-    if (error.name === "NotAllowedError" || error.name === "AbortError") return "The passkey request was cancelled or timed out.";
-    if (error.name === "InvalidStateError") return "This passkey is already registered.";
-    return "Your browser could not use a passkey here.";
+    if (error.name === "NotAllowedError" || error.name === "AbortError") return t("passkeyCancelled");
+    if (error.name === "InvalidStateError") return t("error.passkey_already_registered");
+    return t("passkeyUnavailable");
   }
-  if (!(error instanceof PortalApiError)) return "Something went wrong. Please try again.";
+  if (!(error instanceof PortalApiError)) return t("somethingWrong");
   const { code, body } = error;
   if (code === "mfa_code_invalid") {
     const left = body.attemptsLeft ?? body.attemptsRemaining;
-    return typeof left === "number" ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : "That code is not right.";
+    if (typeof left !== "number") return t("codeWrong");
+    return left === 1 ? t("codeWrongOneLeft") : t("codeWrongLeft", { count: left });
   }
-  if (code === "invalid_request" || WORDS[code] === undefined) {
-    const field = typeof body.field === "string" ? FIELD_NAMES[body.field.split(/[.[]/)[0]!] : undefined;
-    if (field) return `Please check the ${field}.`;
-  }
-  return WORDS[code] ?? "Something went wrong. Please try again.";
+  const known = `error.${code}` as LoginKey;
+  if (known in loginCatalog.en) return t(known);
+  const field = typeof body.field === "string" ? body.field.split(/[.[]/)[0]! : "";
+  if ((CHECKED_FIELDS as readonly string[]).includes(field)) return t(`check.${field}` as LoginKey);
+  return t("somethingWrong");
 }

@@ -114,7 +114,7 @@ function say(message: string): void {
 
 function fail(error: unknown): void {
   const box = el("error");
-  box.textContent = typeof error === "string" ? error : plainWords(error);
+  box.textContent = typeof error === "string" ? error : plainWords(error, t);
   box.hidden = false;
 }
 
@@ -221,7 +221,7 @@ function loadTurnstile(siteKey: string): void {
     });
     turnstileWidget = { api: turnstile, id };
   };
-  script.onerror = () => fail("The bot check could not load. Reload the page to try again.");
+  script.onerror = () => fail(t("botCheckLoadFailed"));
   document.head.append(script);
 }
 
@@ -256,7 +256,7 @@ async function finish(answer: SignInAnswer): Promise<void> {
 }
 
 function showSignedIn(endUser: EndUser | undefined): void {
-  el("signed-in-email").textContent = endUser?.email ?? "your account";
+  el("signed-in-email").textContent = endUser?.email ?? t("yourAccount");
   el("add-passkey").hidden = !(methods?.methods.passkey && passkeysSupported());
   show("signed-in");
   el("sign-out").focus();
@@ -282,7 +282,7 @@ el<HTMLFormElement>("magic-link-form").addEventListener("submit", (event) => {
       input.focus();
       throw t("enterEmail");
     }
-    if (methods?.methods.botProtection.enabled && !turnstileToken) throw "Please complete the bot check first.";
+    if (methods?.methods.botProtection.enabled && !turnstileToken) throw t("botCheckFirst");
     const bot = turnstileToken;
     if (bot) resetTurnstile();
     await api("POST", "/auth/magic-link/send", {
@@ -366,7 +366,7 @@ function startResendCooldown(seconds = RESEND_COOLDOWN_SECONDS): void {
       return;
     }
     button.disabled = true;
-    button.textContent = `Send a new code (in ${left} s)`;
+    button.textContent = t("mfaResendIn", { seconds: left });
   };
   tick();
   cooldownTimer = setInterval(tick, 1000);
@@ -379,7 +379,7 @@ el<HTMLFormElement>("mfa-enroll-form").addEventListener("submit", (event) => {
     const phone = input.value.replace(/[\s().-]/g, "");
     if (!/^\+\d{6,15}$/.test(phone)) {
       input.focus();
-      throw "Write the number in international format: a plus sign, the country code, then the number (such as +14155550123).";
+      throw t("mfaPhoneFormat");
     }
     await api("POST", "/auth/mfa/enroll/send", { mfaToken, phone });
     showCodeForm(true);
@@ -393,7 +393,7 @@ el<HTMLFormElement>("mfa-code-form").addEventListener("submit", (event) => {
     const code = input.value.replace(/\s/g, "");
     if (!code) {
       input.focus();
-      throw "Please enter the code from the text message.";
+      throw t("mfaEnterCode");
     }
     try {
       await finish(await api<SignInAnswer>("POST", "/auth/mfa/verify", { mfaToken, code }));
@@ -401,7 +401,7 @@ el<HTMLFormElement>("mfa-code-form").addEventListener("submit", (event) => {
       input.select();
       if (error instanceof PortalApiError && ["mfa_locked", "token_expired", "token_used", "invalid_token"].includes(error.code)) {
         showMethods();
-        throw error.code === "mfa_locked" ? error : "This sign-in took too long. Please start again.";
+        throw error.code === "mfa_locked" ? error : t("signInTooLong");
       }
       throw error;
     }
@@ -415,7 +415,7 @@ el<HTMLButtonElement>("mfa-resend").addEventListener("click", async (event) => {
   try {
     // In enroll mode too: the phone named at enroll/send is on the MFA session.
     await api("POST", "/auth/mfa/challenge/resend", { mfaToken });
-    say("A new code is on its way.");
+    say(t("newCodeSent"));
     startResendCooldown();
   } catch (error) {
     // A failed send starts no cooldown; a refused one waits as long as the server says.
@@ -454,12 +454,12 @@ async function completeFromLink(params: URLSearchParams): Promise<void> {
     return finish(await api<SignInAnswer>("POST", "/auth/social/exchange", { code }));
   }
   showMethods();
-  fail(providerError ? "Signing in with that provider did not complete. Please try again." : "This sign-in link is incomplete. Ask for a new one.");
+  fail(providerError ? t("providerIncomplete") : t("linkIncomplete"));
 }
 
 async function open(): Promise<void> {
   if (state.view === "not_found") {
-    document.title = "Sign-in page not found";
+    document.title = t("notFoundTitle");
     el("hero-title").textContent = t("notFoundTitle");
     show("not-found");
     return;
@@ -494,5 +494,5 @@ async function open(): Promise<void> {
 
 open().catch((error) => {
   el("status").hidden = true;
-  fail(error instanceof PortalApiError && error.status === 404 ? "This sign-in page does not exist." : error);
+  fail(error instanceof PortalApiError && error.status === 404 ? t("pageMissing") : error);
 });

@@ -19,12 +19,13 @@ const src = join(root, "src");
 
 /**
  * The domains from the bottom up (DESIGN §2): each may import only those before it.
- * Messaging sits low because organizations and customers both text codes through it;
- * trust below access because machine tokens are signed with the organization's keys.
+ * Messaging sits lowest because every domain words its mails and texts from its catalogs
+ * (accounts' sign-in links included) and organizations and customers text codes through
+ * it; trust below access because machine tokens are signed with the organization's keys.
  */
 export const LAYERS = [
-  "modules/identity",
   "modules/messaging",
+  "modules/identity",
   "modules/orgs",
   "modules/trust",
   "modules/access",

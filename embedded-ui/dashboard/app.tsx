@@ -39,7 +39,7 @@ import { ServiceAccountsPage } from "./pages/service-accounts";
 import { BadgesPage } from "./pages/badges";
 import { AnalyticsPage } from "./pages/analytics";
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, rememberLanguage, type Language } from "../i18n";
-import { LanguageContext, NAV_KEYS, useLanguage, useT } from "./language";
+import { keepLanguageOnAccount, LanguageContext, NAV_KEYS, useLanguage, useT } from "./language";
 
 /** The pages of one organization, in navigation order. */
 const ORG_PAGES = [
@@ -95,6 +95,7 @@ export function App() {
   const choose = (next: Language) => {
     rememberLanguage(next);
     setLanguage(next);
+    void keepLanguageOnAccount(next);
   };
   return (
     <LanguageContext.Provider value={{ language, setLanguage: choose }}>

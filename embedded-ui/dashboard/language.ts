@@ -3,6 +3,7 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import { translator, type Language } from "../i18n";
 import { dashboardCatalog, type DashboardKey } from "./locales/index";
+import { api } from "./api";
 
 export interface LanguageState {
   language: Language;
@@ -13,6 +14,15 @@ export const LanguageContext = createContext<LanguageState>({ language: "en", se
 
 export function useLanguage(): LanguageState {
   return useContext(LanguageContext);
+}
+
+/**
+ * Keeps the switcher's choice on the signed-in account as well (PATCH /api/auth/account),
+ * so Signet's mails to the person are in it (docs/languages.md). Signed out, or if the
+ * call fails, the browser's own copy (localStorage and cookie) still holds the choice.
+ */
+export async function keepLanguageOnAccount(language: Language): Promise<void> {
+  await api("PATCH", "/api/auth/account", { language }, { redirectOn401: false }).catch(() => undefined);
 }
 
 /** The lookup for the current language. */

@@ -6,7 +6,8 @@
  * never undoes the billing change that caused it.
  */
 import type { AppContext } from "../../context";
-import { orgById, ownerEmailOf } from "../orgs/index";
+import type { Language } from "../../platform/languages";
+import { orgById, orgRecipientLanguage, ownerEmailOf } from "../orgs/index";
 
 export type DelinquencyStage = "grace_opened" | "enforced" | "cleared";
 
@@ -34,8 +35,8 @@ export function unregisterDelinquencyHook(name: string): void {
 
 export interface Notice {
   orgId: string;
-  subject: string;
-  text: string;
+  /** The mail in a language: the owner's (their account's choice, else the organization's locale). */
+  mail: (language: Language) => { subject: string; text: string };
   delinquency?: DelinquencyEvent;
 }
 
@@ -47,9 +48,9 @@ export async function deliverNotices(deps: Deps, notices: readonly Notice[]): Pr
     try {
       const org = await orgById(deps.db.read, notice.orgId);
       const to = org ? await ownerEmailOf(deps.db.read, org) : null;
-      if (to) await deps.mail.send({ to, subject: notice.subject, text: notice.text });
+      if (to) await deps.mail.send({ to, ...notice.mail(await orgRecipientLanguage(deps.db.read, notice.orgId, to)) });
     } catch (e) {
-      deps.logger.warn("billing notice not mailed", { orgId: notice.orgId, subject: notice.subject, error: (e as Error).message });
+      deps.logger.warn("billing notice not mailed", { orgId: notice.orgId, subject: notice.mail("en").subject, error: (e as Error).message });
     }
     if (!notice.delinquency) continue;
     for (const [name, hook] of hooks) {

@@ -16,7 +16,9 @@ import { auditEvent } from "../../platform/audit/catalog";
 import { toIso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { creditAccount, reserveOf } from "../billing/index";
-import { assertCan, orgById, ownerEmailOf } from "../orgs/index";
+import { assertCan, orgById, orgRecipientLanguage, ownerEmailOf } from "../orgs/index";
+import { composeMail, databaseDeletionMail, databaseSuspendedMail } from "../messaging/index";
+import { translator, type Language } from "../../platform/languages";
 import { type DatasourcesCaller, type DatasourcesDeps, groupOr404 } from "./caller";
 import { datasourceErrors } from "./errors";
 import { DATASOURCE_EVENTS } from "./events";
@@ -29,8 +31,8 @@ import { addSource, dropProvider, groupLock, markDeleted, refuseTakenName, sealP
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Warnings before deletion (3.6): at suspension, then 7 days and 1 day before. */
 const WARNINGS = [
-  { sent: 2, beforeMs: 7 * DAY_MS, words: "in 7 days" },
-  { sent: 3, beforeMs: 1 * DAY_MS, words: "tomorrow" },
+  { sent: 2, beforeMs: 7 * DAY_MS, days: 7 },
+  { sent: 3, beforeMs: 1 * DAY_MS, days: 1 },
 ] as const;
 
 const SYSTEM: AuditActor = { kind: "system" };
@@ -93,11 +95,12 @@ export async function createManaged(deps: DatasourcesDeps, caller: DatasourcesCa
   }
 }
 
-async function warnOwner(deps: Pick<DatasourcesDeps, "db" | "mail" | "logger">, row: DataSourceRow, subject: string, text: string): Promise<void> {
+/** Mails the owner, in their language (their account's choice, else the organization's locale). */
+async function warnOwner(deps: Pick<DatasourcesDeps, "db" | "mail" | "logger">, row: DataSourceRow, mail: (language: Language) => { subject: string; text: string }): Promise<void> {
   try {
     const org = await orgById(deps.db.read, row.orgId);
     const to = org ? await ownerEmailOf(deps.db.read, org) : null;
-    if (to) await deps.mail.send({ to, subject, text });
+    if (to) await deps.mail.send({ to, ...mail(await orgRecipientLanguage(deps.db.read, row.orgId, to)) });
   } catch (e) {
     deps.logger.warn("managed database notice not mailed", { dataSourceId: row.id, error: (e as Error).message });
   }
@@ -144,12 +147,7 @@ export async function suspendManagedForNonPayment(deps: DatasourcesDeps, orgId: 
     if (!changed) continue;
     suspended++;
     const deleteAt = toIso(deps.clock.now() + SUSPENDED_RETENTION_MS);
-    await warnOwner(
-      deps,
-      row,
-      `Managed database ${row.name} suspended for non-payment`,
-      `The managed database ${row.name} was suspended because the organization's payment is overdue. Its data is kept. Top up and reconnect it before ${deleteAt}, or it is deleted for good.`,
-    );
+    await warnOwner(deps, row, (language) => composeMail(databaseSuspendedMail, language, { name: row.name, deleteAt }));
   }
   return suspended;
 }
@@ -181,12 +179,11 @@ export async function runSuspendedClock(deps: DatasourcesDeps, now: number): Pro
     const due = [...WARNINGS].reverse().find((w) => now >= deleteAt - w.beforeMs && row.warningsSent < w.sent);
     if (!due) continue;
     await deps.db.write((tx) => tx.update(dataSources).set({ warningsSent: due.sent, updatedAt: now }).where(eq(dataSources.id, row.id)).then(() => {}));
-    await warnOwner(
-      deps,
-      row,
-      `Managed database ${row.name} will be deleted ${due.words}`,
-      `The managed database ${row.name} is suspended for non-payment and will be deleted for good at ${toIso(deleteAt)}. Top up and reconnect it to keep it.`,
-    );
+    const values = { name: row.name, days: due.days, deleteAt: toIso(deleteAt) };
+    await warnOwner(deps, row, (language) => {
+      const mail = composeMail(databaseDeletionMail, language, values);
+      return due.days > 1 ? { ...mail, subject: translator(databaseDeletionMail, language)("subjectInDays", values) } : mail;
+    });
     warned++;
   }
   return { warned, deleted };

@@ -8,7 +8,7 @@ export { AuthenticationResponse, CreationOptions, PasskeyView, RegistrationRespo
 export { passkeyErrors, SealRefusal } from "./passkeys/errors";
 export { SealAssertionBody, sealAssertionOf, verifyPersonalSeal } from "./passkeys/seal";
 export { hasPersonalSeal, passkeyView } from "./passkeys/service";
-export { findOrCreateUser, normaliseEmail } from "./service";
+export { accountLanguage, findOrCreateUser, normaliseEmail } from "./service";
 export { sessionClientOf, signIn } from "./sessions";
 export { safeReturnUrl } from "./return-url";
 export { emailOf, emailsOf, liveSessions, sessionCreatedAt, userByEmail, userById, type Session, type User } from "./directory";

@@ -12,6 +12,9 @@ import { accountErrors } from "./errors";
 import { safeReturnUrl } from "./return-url";
 import { magicLinks } from "./schema";
 import { findOrCreateUser, normaliseEmail } from "./service";
+import { userByEmail } from "./directory";
+import type { Language } from "../../platform/languages";
+import { accountMagicLinkMail, composeMail, recipientLanguage } from "../messaging/index";
 
 const MINUTE = 60_000;
 export const MAGIC_LINK_TTL_MS = 15 * MINUTE;
@@ -25,6 +28,8 @@ export interface MagicLinkRequest {
   returnUrl?: string | null;
   /** The client's IP; unknown (null) only when no socket is involved, and then not limited per IP. */
   ip: string | null;
+  /** The request's language (its switcher cookie or Accept-Language): the mail's, unless the account chose one. */
+  language: Language;
 }
 
 export function magicLinkUrl(config: AppContext["config"], token: string): string {
@@ -48,7 +53,7 @@ export async function sendMagicLink(deps: Pick<AppContext, "db" | "clock" | "con
   const returnUrl = safeReturnUrl(deps.config, request.returnUrl);
   const token = randomSecret(32);
   const now = deps.clock.now();
-  await deps.db.write(async (tx) => {
+  const language = await deps.db.write(async (tx) => {
     await enforceRateLimits(tx, sendLimits(address, request.ip), now);
     await tx.insert(magicLinks).values({
       id: sha256Hex(token),
@@ -58,18 +63,13 @@ export async function sendMagicLink(deps: Pick<AppContext, "db" | "clock" | "con
       expiresAt: now + MAGIC_LINK_TTL_MS,
       createdAt: now,
     });
+    // The account's own choice when there is one; the mail goes to its owner either way, so it reveals nothing.
+    const account = await userByEmail(tx, address);
+    return recipientLanguage(account?.language, request.language);
   });
   await deps.mail.send({
     to: address,
-    subject: "Sign in to Signet",
-    text: [
-      "Open this link to sign in to Signet:",
-      "",
-      magicLinkUrl(deps.config, token),
-      "",
-      `It works once and expires in ${MAGIC_LINK_TTL_MS / MINUTE} minutes.`,
-      "If you did not ask to sign in, ignore this mail: nothing happens without the link.",
-    ].join("\n"),
+    ...composeMail(accountMagicLinkMail, language, { link: magicLinkUrl(deps.config, token), minutes: MAGIC_LINK_TTL_MS / MINUTE }),
   });
   return { email: address };
 }

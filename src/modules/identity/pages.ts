@@ -1,12 +1,23 @@
 /**
  * The dashboard's sign-in pages, rendered on the server: small, dependency-free and
  * usable without JavaScript (the form posts; only the passkey button needs a script).
+ * Each is in the request's language (docs/languages.md), its words from page-words.ts.
  */
 import { pageHeaders, scriptNonce, withNonce } from "../../platform/http/page-headers";
+import { languageHeaders } from "../../platform/http/page-language";
+import { fillPlaceholders, type Language } from "../../platform/languages";
 import type { Context } from "elysia";
 import { MAGIC_LINK_TTL_MS } from "./magic-link";
+import { LINK_TTL_MS } from "./linked-identities/service";
+import { pageWords, type PageWord } from "./page-words";
 
 const esc = (value: string) => Bun.escapeHTML(value);
+
+/** A page's words in `language`, escaped, with `{name}` filled from values already made HTML. */
+function wordsIn(language: Language) {
+  const words = pageWords[language];
+  return (key: PageWord, html: Record<string, string | number> = {}) => fillPlaceholders(esc(words[key]), html);
+}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}
@@ -20,13 +31,13 @@ button,.button{display:inline-block;margin-top:1rem;padding:.55rem 1rem;font-siz
 ul.choices{list-style:none;padding:0}
 `;
 
-function layout(title: string, body: string): string {
+function layout(language: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · Signet</title>
+<title>${title} · Signet</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -43,10 +54,10 @@ ${body}
  * carry a hand-over), never framed, and only its own inline scripts run (a nonce per
  * response, DESIGN §9).
  */
-export function htmlPage(set: Context["set"], status: number, html: string): string {
+export function htmlPage(set: Context["set"], status: number, html: string, language: Language): string {
   set.status = status;
   const nonce = scriptNonce();
-  Object.assign(set.headers, pageHeaders({ nonce }));
+  Object.assign(set.headers, pageHeaders({ nonce }), languageHeaders(language));
   return withNonce(html, nonce);
 }
 
@@ -64,11 +75,13 @@ const hidden = (name: string, value: string | null) => (value ? `<input type="hi
  * Passkey sign-in through the passkeys API (login-options, then login with the
  * authenticator's response). Shown only where the browser supports WebAuthn JSON.
  */
-function passkeySection(next: string): string {
-  const target = JSON.stringify(next).replaceAll("<", "\\u003c");
+function passkeySection(next: string, language: Language): string {
+  const w = wordsIn(language);
+  const script = (value: string) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  const target = script(next);
   return `<section aria-labelledby="other-ways">
-<h2 id="other-ways">Other ways to sign in</h2>
-<button type="button" id="passkey-sign-in" class="secondary" hidden>Sign in with a passkey</button>
+<h2 id="other-ways">${w("otherWays")}</h2>
+<button type="button" id="passkey-sign-in" class="secondary" hidden>${w("passkeySignIn")}</button>
 <p id="passkey-status" class="error" role="alert"></p>
 </section>
 <script>
@@ -87,7 +100,7 @@ function passkeySection(next: string): string {
       if (!signedIn.ok) throw new Error("refused");
       location.assign(${target});
     } catch {
-      status.textContent = "Passkey sign-in did not work. Use the e-mail link instead.";
+      status.textContent = ${script(pageWords[language].passkeyFailed)};
     }
   });
 })();
@@ -100,7 +113,8 @@ export interface SignInPageInput {
   hint: string | null;
   /** The validated returnUrl, carried through the form. */
   returnUrl: string | null;
-  error?: string;
+  /** The address typed was not one: the form says so. */
+  invalidEmail?: boolean;
 }
 
 /**
@@ -108,100 +122,116 @@ export interface SignInPageInput {
  * asks for one particular account, proven by a link mailed to it. (The dashboard has
  * no social sign-in.)
  */
-export function signInPage(input: SignInPageInput): string {
-  const error = input.error ? `<p class="error" role="alert">${esc(input.error)}</p>` : "";
-  const lead = input.hint
-    ? `<p>Sign in as <strong>${esc(input.hint)}</strong> to continue. We will e-mail you a link.</p>`
-    : "<p>Enter your e-mail address and we will send you a sign-in link.</p>";
+export function signInPage(input: SignInPageInput, language: Language): string {
+  const w = wordsIn(language);
+  const error = input.invalidEmail ? `<p class="error" role="alert">${w("invalidEmail")}</p>` : "";
+  const lead = input.hint ? `<p>${w("leadHint", { email: `<strong>${esc(input.hint)}</strong>` })}</p>` : `<p>${w("lead")}</p>`;
   return layout(
-    "Sign in",
-    `<h1>Sign in to Signet</h1>
+    language,
+    w("signIn"),
+    `<h1>${w("signInToSignet")}</h1>
 ${lead}
 ${error}
 <form method="post" action="/login">
-<label for="email">E-mail address</label>
+<label for="email">${w("emailLabel")}</label>
 <input id="email" type="email" name="email" autocomplete="email" required maxlength="254" autofocus value="${esc(input.email)}">
 ${hidden("login_hint", input.hint)}
 ${hidden("returnUrl", input.returnUrl)}
-<button type="submit">E-mail me a sign-in link</button>
+<button type="submit">${w("sendLink")}</button>
 </form>
-${input.hint ? "" : passkeySection(input.returnUrl ?? "/")}`,
+${input.hint ? "" : passkeySection(input.returnUrl ?? "/", language)}`,
   );
 }
 
-export function checkInboxPage(email: string, retryPath: string): string {
+export function checkInboxPage(email: string, retryPath: string, language: Language): string {
+  const w = wordsIn(language);
   return layout(
-    "Check your e-mail",
-    `<h1>Check your e-mail</h1>
-<p>We sent a sign-in link to <strong>${esc(email)}</strong>. It works once and expires in ${MAGIC_LINK_TTL_MS / 60_000} minutes.</p>
-<p><a href="${esc(retryPath)}">Use another address or send a new link</a></p>`,
+    language,
+    w("checkTitle"),
+    `<h1>${w("checkTitle")}</h1>
+<p>${w("checkSent", { email: `<strong>${esc(email)}</strong>`, minutes: MAGIC_LINK_TTL_MS / 60_000 })}</p>
+<p><a href="${esc(retryPath)}">${w("anotherAddress")}</a></p>`,
   );
 }
 
-export function chooseAccountPage(input: { current: string; hint: string; continueUrl: string; switchPath: string }): string {
+export function chooseAccountPage(input: { current: string; hint: string; continueUrl: string; switchPath: string }, language: Language): string {
+  const w = wordsIn(language);
+  const current = esc(input.current);
+  const hint = esc(input.hint);
   return layout(
-    "Choose an account",
-    `<h1>Choose an account</h1>
-<p>You are signed in as <strong>${esc(input.current)}</strong>. This link is meant for <strong>${esc(input.hint)}</strong>.</p>
+    language,
+    w("chooseTitle"),
+    `<h1>${w("chooseTitle")}</h1>
+<p>${w("chooseLead", { current: `<strong>${current}</strong>`, hint: `<strong>${hint}</strong>` })}</p>
 <ul class="choices">
-<li><a id="continue" class="button" href="${esc(input.continueUrl)}">Continue as ${esc(input.current)}</a></li>
-<li><a id="switch" class="button secondary" href="${esc(input.switchPath)}">Sign out and use ${esc(input.hint)}</a></li>
+<li><a id="continue" class="button" href="${esc(input.continueUrl)}">${w("continueAs", { current })}</a></li>
+<li><a id="switch" class="button secondary" href="${esc(input.switchPath)}">${w("switchTo", { hint })}</a></li>
 </ul>`,
   );
 }
 
-const LINK_PROBLEMS: Record<string, string> = {
-  magic_link_used: "This sign-in link has already been used. Each link works once.",
-  magic_link_expired: `This sign-in link has expired: links last ${MAGIC_LINK_TTL_MS / 60_000} minutes.`,
-  magic_link_invalid: "This sign-in link is not valid. Check that you opened the whole link from the mail.",
-  link_used: "This link has already been used.",
-  link_expired: "This link has expired: links last 15 minutes. Ask again from the other account.",
-  link_invalid: "This link is not valid. Check that you opened the whole link from the mail.",
+/** The refusal codes a clicked link can meet, and how long their kind of link lasts. */
+const LINK_PROBLEMS: Record<string, number> = {
+  magic_link_used: MAGIC_LINK_TTL_MS,
+  magic_link_expired: MAGIC_LINK_TTL_MS,
+  magic_link_invalid: MAGIC_LINK_TTL_MS,
+  link_used: LINK_TTL_MS,
+  link_expired: LINK_TTL_MS,
+  link_invalid: LINK_TTL_MS,
 };
 
 /** Why a clicked magic link did not sign the person in (or a confirm link link anything), with the way back. */
-export function linkProblemPage(code: string, purpose: "sign-in" | "account-link" = "sign-in"): string {
-  const reason = LINK_PROBLEMS[code] ?? LINK_PROBLEMS.magic_link_invalid!;
+export function linkProblemPage(code: string, language: Language, purpose: "sign-in" | "account-link" = "sign-in"): string {
+  const w = wordsIn(language);
+  const known = code in LINK_PROBLEMS ? code : "magic_link_invalid";
+  const reason = w(`problem.${known}` as PageWord, { minutes: LINK_PROBLEMS[known]! / 60_000 });
   if (purpose === "account-link") {
-    return layout("Link accounts", `<h1>This link cannot link the accounts</h1>\n<p>${esc(reason)}</p>\n<p><a class="button" href="/">Open the dashboard</a></p>`);
+    return layout(language, w("linkAccounts"), `<h1>${w("cannotLink")}</h1>\n<p>${reason}</p>\n<p><a class="button" href="/">${w("openDashboard")}</a></p>`);
   }
   return layout(
-    "Sign-in link",
-    `<h1>This link cannot sign you in</h1>
-<p>${esc(reason)}</p>
-<p><a class="button" href="/login">Get a new sign-in link</a></p>`,
+    language,
+    w("signInLink"),
+    `<h1>${w("cannotSignIn")}</h1>
+<p>${reason}</p>
+<p><a class="button" href="/login">${w("newLink")}</a></p>`,
   );
 }
 
 /** The page the mailed confirm link opens: nothing is linked until its button is pressed. */
-export function confirmLinkPage(token: string): string {
+export function confirmLinkPage(token: string, language: Language): string {
+  const w = wordsIn(language);
   return layout(
-    "Link accounts",
-    `<h1>Link this account?</h1>
-<p>Another Signet account asked to be allowed to switch into this one (the mail says which). Confirm only if that was you.</p>
+    language,
+    w("linkAccounts"),
+    `<h1>${w("confirmTitle")}</h1>
+<p>${w("confirmLead")}</p>
 <form method="post" action="/api/auth/linked-identities/confirm">
 <input type="hidden" name="token" value="${esc(token)}">
-<button type="submit">Confirm the link</button>
+<button type="submit">${w("confirmButton")}</button>
 </form>
-<p>If you did not ask for this, close this page: nothing is linked.</p>`,
+<p>${w("confirmIgnore")}</p>`,
   );
 }
 
-export function linkConfirmedPage(from: string, to: string): string {
+export function linkConfirmedPage(from: string, to: string, language: Language): string {
+  const w = wordsIn(language);
   return layout(
-    "Accounts linked",
-    `<h1>Accounts linked</h1>
-<p><strong>${esc(from)}</strong> may now switch into <strong>${esc(to)}</strong> with its passkey. Either account can revoke the link from its account page.</p>
-<p><a class="button" href="/">Open the dashboard</a></p>`,
+    language,
+    w("linkedTitle"),
+    `<h1>${w("linkedTitle")}</h1>
+<p>${w("linkedLead", { from: `<strong>${esc(from)}</strong>`, to: `<strong>${esc(to)}</strong>` })}</p>
+<p><a class="button" href="/">${w("openDashboard")}</a></p>`,
   );
 }
 
-export function rateLimitedPage(retryAfterSeconds: number, backPath: string): string {
+export function rateLimitedPage(retryAfterSeconds: number, backPath: string, language: Language): string {
+  const w = wordsIn(language);
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return layout(
-    "Too many requests",
-    `<h1>Too many sign-in links</h1>
-<p role="alert">Too many sign-in links were asked for. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.</p>
-<p><a href="${esc(backPath)}">Back to sign-in</a></p>`,
+    language,
+    w("tooManyTitle"),
+    `<h1>${w("tooManyHeading")}</h1>
+<p role="alert">${minutes === 1 ? w("tooManyOneMinute") : w("tooManyMinutes", { minutes })}</p>
+<p><a href="${esc(backPath)}">${w("backToSignIn")}</a></p>`,
   );
 }

@@ -7,6 +7,9 @@ import { Elysia, t, type Cookie } from "elysia";
 import type { AppContext } from "../../context";
 import { ApiError } from "../../platform/http/errors";
 import { requestInfo } from "../../platform/http/kernel";
+import { requestLanguage } from "../../platform/languages";
+import { strictBody } from "../../platform/http/strict-body";
+import { accountLanguage, setAccountLanguage } from "./service";
 import { AccountErrors, RateLimitedError } from "./errors";
 import { resolveSessionActor, sessionGuard } from "./guard";
 import { decideHandOver, loginHint, loginPath, returnThroughLogin } from "./login";
@@ -58,6 +61,10 @@ const SessionInfo = t.Object({
   ip: t.Optional(t.String()),
 });
 
+const AccountLanguage = t.Union([t.Literal("en"), t.Literal("ko"), t.Literal("ja"), t.Null()], {
+  description: "The account's chosen language (null: none; mails then follow the organization's locale or the request)",
+});
+
 const RateLimited = t.Object({ error: t.Literal(AccountErrors.rateLimited), retryAfterSeconds: t.Integer() });
 
 export function accountRoutes(ctx: Deps) {
@@ -67,20 +74,37 @@ export function accountRoutes(ctx: Deps) {
       .use(sessionGuard(sessions))
       .get(
         "/api/auth/session",
-        ({ actor }) => ({
-          user: { id: actor.userId, email: actor.email },
+        async ({ actor }) => ({
+          user: { id: actor.userId, email: actor.email, language: await accountLanguage(ctx.db.read, actor.userId) },
           session: { expiresAt: actor.sessionExpiresAt.toISOString() },
         }),
         {
           session: true,
           response: t.Object({
-            user: t.Object({ id: t.String(), email: t.String() }),
+            user: t.Object({ id: t.String(), email: t.String(), language: AccountLanguage }),
             session: t.Object({ expiresAt: t.String({ format: "date-time" }) }),
           }),
           detail: {
             tags: ["Auth"],
             summary: "The signed-in dashboard user",
-            description: "Accepts the session cookie or `Authorization: Bearer <session token>`; 401 without a valid session.",
+            description: "Accepts the session cookie or `Authorization: Bearer <session token>`; 401 without a valid session. `language` is the one chosen with PATCH /api/auth/account (null: none).",
+          },
+        },
+      )
+      .patch(
+        "/api/auth/account",
+        async ({ actor, body }) => ({ language: await setAccountLanguage(ctx.db, actor.userId, body.language) }),
+        {
+          session: true,
+          ...strictBody(t.Object({ language: AccountLanguage }, { additionalProperties: false })),
+          response: t.Object({ language: AccountLanguage }),
+          detail: {
+            tags: ["Auth"],
+            summary: "Your account's language",
+            description:
+              "Keeps the language chosen in the dashboard's switcher (`en`, `ko`, `ja`; null forgets it). Signet's mails to you use it: " +
+              "sign-in links, invitations, approvals and notices; without one they follow the organization's locale or the request that caused them. " +
+              "400 `invalid_request` for any other value or field.",
           },
         },
       )
@@ -89,7 +113,7 @@ export function accountRoutes(ctx: Deps) {
       .post(
         "/api/auth/magic-link/send",
         async ({ body, request, set }) => {
-          await sendMagicLink(ctx, { email: body.email, returnUrl: body.returnUrl, ip: requestInfo(request).ip });
+          await sendMagicLink(ctx, { email: body.email, returnUrl: body.returnUrl, ip: requestInfo(request).ip, language: requestLanguage(request.headers) });
           set.status = 202;
           return { sent: true as const };
         },
@@ -143,7 +167,10 @@ export function accountRoutes(ctx: Deps) {
           try {
             redeemed = await redeemMagicLink(ctx, query.token ?? "");
           } catch (e) {
-            if (e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code));
+            if (e instanceof ApiError && e.status === 400) {
+              const language = requestLanguage(request.headers);
+              return htmlPage(set, 400, linkProblemPage(e.code, language), language);
+            }
             throw e;
           }
           await signIn(sessions, cookie, redeemed.user.id, sessionClientOf(request));
@@ -226,6 +253,7 @@ export function accountRoutes(ctx: Deps) {
           // Validated now, honoured only once the identity check below passes.
           const returnUrl = safeReturnUrl(ctx.config, query.returnUrl);
           const decision = decideHandOver(current?.email ?? null, hint, query.prompt);
+          const language = requestLanguage(request.headers);
           switch (decision.kind) {
             case "forward":
               return seeOther(set, returnUrl ?? "/");
@@ -233,17 +261,21 @@ export function accountRoutes(ctx: Deps) {
               return htmlPage(
                 set,
                 200,
-                chooseAccountPage({
-                  current: current!.email,
-                  hint: hint!,
-                  continueUrl: returnUrl ?? "/",
-                  // The default prompt: following it signs the current account out.
-                  switchPath: loginPath({ returnUrl, hint, prompt: "login" }),
-                }),
+                chooseAccountPage(
+                  {
+                    current: current!.email,
+                    hint: hint!,
+                    continueUrl: returnUrl ?? "/",
+                    // The default prompt: following it signs the current account out.
+                    switchPath: loginPath({ returnUrl, hint, prompt: "login" }),
+                  },
+                  language,
+                ),
+                language,
               );
             case "sign-in":
               if (decision.signOutCurrent) await signOut(sessions, cookie, current!.token);
-              return htmlPage(set, 200, signInPage({ email: hint ?? "", hint, returnUrl }));
+              return htmlPage(set, 200, signInPage({ email: hint ?? "", hint, returnUrl }, language), language);
           }
         },
         {
@@ -257,16 +289,17 @@ export function accountRoutes(ctx: Deps) {
           const hint = loginHint(body.login_hint);
           const returnUrl = safeReturnUrl(ctx.config, body.returnUrl);
           const email = body.email ?? "";
+          const language = requestLanguage(request.headers);
           try {
-            const sent = await sendMagicLink(ctx, { email, returnUrl: returnThroughLogin(ctx.config, returnUrl, hint), ip: requestInfo(request).ip });
-            return htmlPage(set, 200, checkInboxPage(sent.email, loginPath({ returnUrl, hint })));
+            const sent = await sendMagicLink(ctx, { email, returnUrl: returnThroughLogin(ctx.config, returnUrl, hint), ip: requestInfo(request).ip, language });
+            return htmlPage(set, 200, checkInboxPage(sent.email, loginPath({ returnUrl, hint }), language), language);
           } catch (e) {
             if (e instanceof RateLimitedError) {
               set.headers["retry-after"] = String(e.retryAfterSeconds);
-              return htmlPage(set, 429, rateLimitedPage(e.retryAfterSeconds, loginPath({ returnUrl, hint })));
+              return htmlPage(set, 429, rateLimitedPage(e.retryAfterSeconds, loginPath({ returnUrl, hint }), language), language);
             }
             if (e instanceof ApiError && e.code === AccountErrors.invalidEmail) {
-              return htmlPage(set, 400, signInPage({ email, hint, returnUrl, error: "Enter a valid e-mail address." }));
+              return htmlPage(set, 400, signInPage({ email, hint, returnUrl, invalidEmail: true }, language), language);
             }
             throw e;
           }

@@ -1,12 +1,17 @@
 import { col, table } from "../../platform/db/kit";
+import type { Language } from "../../platform/languages";
 
-/** A dashboard account (the spec's User identity). */
+/**
+ * A dashboard account (the spec's User identity). `language`: the one the person chose
+ * in the dashboard's switcher; Signet's mails to them use it (null: not chosen yet).
+ */
 export const users = table(
   "users",
   {
     id: col.id(),
     email: col.text().notNull(),
     displayName: col.text(),
+    language: col.text().$type<Language>(),
     createdAt: col.time().notNull(),
   },
   [{ name: "users_email_uq", on: ["email"], unique: true }],

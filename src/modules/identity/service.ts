@@ -1,6 +1,7 @@
 /** Dashboard accounts: find or create a user by e-mail. */
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../platform/db/database";
+import type { Database, Queryable, Tx } from "../../platform/db/database";
+import type { Language } from "../../platform/languages";
 import { newId } from "../../platform/ids";
 import { accountErrors } from "./errors";
 import { users } from "./schema";
@@ -21,4 +22,16 @@ export async function findOrCreateUser(tx: Tx, email: string, now: number): Prom
   if (existing) return { user: existing, created: false };
   const [user] = await tx.insert(users).values({ id: newId(), email: address, createdAt: now }).returning();
   return { user: user!, created: true };
+}
+
+/** The language the person chose in the dashboard (null: none, mails follow the request or the organization). */
+export async function accountLanguage(reader: Queryable, userId: string): Promise<Language | null> {
+  const [row] = await reader.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? null;
+}
+
+/** Keeps the dashboard switcher's choice on the account, so mails to the person use it. */
+export async function setAccountLanguage(db: Database, userId: string, language: Language | null): Promise<Language | null> {
+  await db.write((tx) => tx.update(users).set({ language }).where(eq(users.id, userId)));
+  return language;
 }

@@ -8,6 +8,7 @@ import type { AuditActor } from "../../platform/audit/append";
 import type { Queryable } from "../../platform/db/database";
 import { joinParam, preparedQuery } from "../../platform/db/prepared";
 import { requestInfo } from "../../platform/http/kernel";
+import { requestLanguage, type Language } from "../../platform/languages";
 import { defineErrors } from "../../platform/http/error-catalog";
 import type { ApiError } from "../../platform/http/errors";
 import type { PermissionActor } from "./permissions/service";
@@ -74,6 +75,8 @@ export interface Caller<A extends PermissionActor = OrgCaller> {
   /** The client IP (behind trusted proxies, the forwarded one), for rate limits and audit. */
   ip: string | null;
   userAgent: string | null;
+  /** The request's language (switcher cookie, else Accept-Language): mails it causes fall back to it. */
+  language?: Language;
 }
 
 /** How an audit event names whoever called: the member, the API key behind an M2M token, or an agent (its id), with their badge. */
@@ -85,7 +88,7 @@ export function auditActorOf(actor: OrgCaller): AuditActor {
 /** The Caller of a request, from what the guard resolved and the kernel's request info. */
 export function callerOf<A extends PermissionActor>(org: Organization, actor: A, request: Request): Caller<A> {
   const info = requestInfo(request);
-  return { org, actor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent") };
+  return { org, actor, requestId: info.id, ip: info.ip, userAgent: request.headers.get("user-agent"), language: requestLanguage(request.headers) };
 }
 
 /**

@@ -15,6 +15,7 @@ export { ensureSharedRole, scopesOfRole, type SharedRole } from "./members/roles
 export { codeHash, randomCode, sameHash } from "./otp";
 export { OtpErrors, planErrors } from "./errors";
 export { ownerEmailOf, ownerStatus, type OwnerStatus } from "./owner-status";
+export { orgMailLanguage, orgRecipientLanguage } from "./mail-language";
 export { KNOWN_SCOPES } from "./permissions/roles";
 export { parseScope, SCOPE_MAX_LENGTH, SYSTEM_EVENT_PREFIXES, type SystemKey, systemOfEventType } from "./permissions/scopes";
 export { validateScopes } from "./permissions/service";
@@ -24,7 +25,7 @@ export { enforceSessionPolicy } from "./security-policy";
 export { changePlanInTx, validName } from "./service";
 export { OrgSlug, SlugParams } from "./slugs";
 export { duplicateValue, orgSettingsSection, readSettingsSection, sectionOfOtherOrganizations, uniqueValues, validHostname } from "./settings";
-export { type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
+export { orgLocaleOf, type SecurityMode, securityModeOf, securitySettings } from "./settings-sections";
 export { masterSealOf, recordMasterSeal, type MasterSealRecord } from "./master-seal-record";
 export {
   createProvisionedRole,

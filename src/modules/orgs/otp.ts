@@ -28,7 +28,20 @@ import { assertCan } from "./permissions/service";
 import type { Caller, OrgActor } from "./access";
 import { otpErrors } from "./errors";
 import { organizations, otpCodes } from "./schema";
-import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type CoverageGroup, type SmsCodeLedger } from "../messaging/index";
+import {
+  assertNumberCap,
+  assertSmsFuse,
+  composeMail,
+  composeText,
+  coveredNumber,
+  FUSED_GROUPS,
+  orgEmailCodeMail,
+  orgPhoneCodeText,
+  smsNumberLock,
+  type CoverageGroup,
+  type SmsCodeLedger,
+} from "../messaging/index";
+import { orgMailLanguage } from "./mail-language";
 
 /** Held by Owner and Admin through `org.*`; a custom role may be given it. */
 export const OTP_SCOPE = "org.contact.verify";
@@ -87,7 +100,8 @@ export async function sendPhoneOtp(deps: Pick<AppContext, "db" | "clock" | "sms"
     },
   });
   // Codes only: §8's opt-in rule and +1 opt-out line are for texts other than codes.
-  await deliver(deps, issued.id, () => deps.sms.send({ to: phone, text: `Your Signet verification code is ${issued.code}. It expires in ${OTP_TTL_MS / 60_000} minutes.` }));
+  const language = await orgMailLanguage(deps.db.read, caller, null);
+  await deliver(deps, issued.id, () => deps.sms.send({ to: phone, text: composeText(orgPhoneCodeText, language, { code: issued.code, minutes: OTP_TTL_MS / 60_000 }) }));
   return { phone, country: country.iso, group: country.group, ...issued.times };
 }
 
@@ -128,15 +142,9 @@ export async function sendEmailOtp(deps: Pick<AppContext, "db" | "clock" | "mail
       });
     },
   });
+  const language = await orgMailLanguage(deps.db.read, caller, email);
   await deliver(deps, issued.id, () =>
-    deps.mail.send({
-      to: email,
-      subject: "Your Signet verification code",
-      text:
-        `Your verification code is ${issued.code}. It expires in ${OTP_TTL_MS / 60_000} minutes.\n\n` +
-        `It confirms this address as the contact address of the organization "${caller.org.name}" on Signet. ` +
-        "If you did not expect it, ignore this message.",
-    }),
+    deps.mail.send({ to: email, ...composeMail(orgEmailCodeMail, language, { code: issued.code, minutes: OTP_TTL_MS / 60_000, org: caller.org.name }) }),
   );
   return { email, ...issued.times };
 }

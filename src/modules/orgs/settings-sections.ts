@@ -146,6 +146,11 @@ export async function securityModeOf(reader: Queryable, orgId: string): Promise<
   return (await readSettingsSection(reader, { id: orgId, name: "" }, securitySettings)).securityMode;
 }
 
+/** The organization's locale (general settings, BCP 47), or null: its mails to people with no language of their own use it. */
+export async function orgLocaleOf(reader: Queryable, orgId: string): Promise<string | null> {
+  return (await readSettingsSection(reader, { id: orgId, name: "" }, generalSettings)).locale;
+}
+
 export const onboardingSettings = orgSettingsSection({
   key: "onboarding",
   path: "onboarding",

@@ -1,6 +1,7 @@
 /**
  * The pages: the dashboard (one page that routes in the browser) at / and its paths, the
- * share viewer at /f/{shareToken}, and their bundled assets under /ui/.
+ * share viewer at /f/{shareToken}, and their bundled assets under /ui/. Both pages are
+ * sent in the request's language (platform/http/page-language.ts).
  * Pages are HTML, not API, so they stay out of the OpenAPI document. The dashboard's
  * sign-in page, /login, is the accounts module's (server-rendered, with the 5.7 hand-over).
  */
@@ -11,11 +12,21 @@ import { ApiError, KernelErrors } from "../../platform/http/errors";
 import { uiFiles } from "../../platform/ui";
 import { pageHeaders } from "../../platform/http/page-headers";
 import type { Config } from "../../config";
+import { requestLanguage, type Language } from "../../platform/languages";
+import { languageHeaders, localizePage } from "../../platform/http/page-language";
+import { shareCatalog } from "../../../embedded-ui/locales/share";
 
-async function renderDashboard(version: string): Promise<string> {
+async function renderDashboard(version: string, language: Language): Promise<string> {
   const index = (await uiFiles()).get("index.html");
   if (!index) throw new Error("embedded-ui has no index.html");
-  return (await index.text()).replaceAll(VERSION_TOKEN, Bun.escapeHTML(version));
+  // Only <html lang>: the dashboard's words are drawn by its script (embedded-ui/dashboard/locales.ts).
+  return localizePage((await index.text()).replaceAll(VERSION_TOKEN, Bun.escapeHTML(version)), language);
+}
+
+async function renderShareViewer(language: Language): Promise<string> {
+  const page = (await uiFiles()).get("share.html");
+  if (!page) throw new Error("embedded-ui has no share.html");
+  return localizePage(await page.text(), language, shareCatalog);
 }
 
 /**
@@ -35,9 +46,10 @@ export function pageRoutes(ctx: Pick<AppContext, "version" | "config">) {
   // app-group icons are https URLs their owners chose.
   const dashboardHeaders = pageHeaders({ images: ["https:", "data:"], cache: "no-cache" });
   const shareHeaders = pageHeaders({ images: [...fileOrigins(ctx.config), "data:"], frames: fileOrigins(ctx.config), connect: fileOrigins(ctx.config) });
-  const dashboard = async ({ set }: { set: { headers: Record<string, string | number> } }) => {
-    const html = await renderDashboard(ctx.version);
-    Object.assign(set.headers, dashboardHeaders);
+  const dashboard = async ({ request, set }: { request: Request; set: { headers: Record<string, string | number> } }) => {
+    const language = requestLanguage(request.headers);
+    const html = await renderDashboard(ctx.version, language);
+    Object.assign(set.headers, dashboardHeaders, languageHeaders(language));
     return html;
   };
   const hidden = { detail: { hide: true } };
@@ -53,9 +65,11 @@ export function pageRoutes(ctx: Pick<AppContext, "version" | "config">) {
     // The share viewer (file-sharing module): a static page that reads its token from the path.
     .get(
       "/f/:shareToken",
-      async ({ set }) => {
-        Object.assign(set.headers, shareHeaders);
-        return (await uiFiles()).get("share.html");
+      async ({ request, set }) => {
+        const language = requestLanguage(request.headers);
+        const html = await renderShareViewer(language);
+        Object.assign(set.headers, shareHeaders, languageHeaders(language));
+        return html;
       },
       { detail: { hide: true } },
     )

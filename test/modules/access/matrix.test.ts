@@ -74,7 +74,7 @@ const MONETIZATION_POLICY = /^GET \/api\/org\/\{slug\}\/billing\/monetization$/;
 
 /** What every member of the organization may read of it and of themselves. */
 const MEMBER_REACH = [
-  /^(GET|POST|DELETE) \/api\/auth\//,
+  /^(GET|POST|PATCH|DELETE) \/api\/auth\//,
   /^GET \/api\/org$/,
   // Creating an organization of one's own (the caller becomes its owner).
   /^POST \/api\/org\/create$/,

@@ -195,12 +195,13 @@ describe("reports are mailed to their recipients and never stamped (rule 6)", ()
       ["recipient", "notified", lead.connectedId],
       ["recipient", "notified", ceo.connectedId],
     ]);
+    // A Korean form's mail is Korean, labels and words alike (the form's language words the mail).
     for (const who of [lead, ceo]) {
       const [mail] = await mailsTo(t, who.email, doc.documentNumber);
-      expect(mail!.subject).toBe(`[${doc.documentNumber}] Report: Week 3`);
-      expect(mail!.text).toContain("This report needs no stamp.");
+      expect(mail!.subject).toBe(`[${doc.documentNumber}] 보고: Week 3`);
+      expect(mail!.text).toContain("이 보고서는 결재가 필요하지 않습니다.");
     }
-    expect((await mailsTo(t, lead.email, doc.documentNumber))[0]!.text).toContain("(as 팀장)");
+    expect((await mailsTo(t, lead.email, doc.documentNumber))[0]!.text).toContain("보고서를 보냈습니다 (팀장).");
     const listed = (await api("GET", "/approvals/instances", undefined, ceo.token)).body.find((d: any) => d.id === doc.id);
     expect(listed).toMatchObject({ isReceiver: true, isRequester: false, myStepStatus: "notified" });
     const r = await stamp(t, org, ceo, doc);

@@ -201,7 +201,7 @@ describe("POST /api/auth/magic-link/verify", () => {
     for (const auth of [{ token: r.body.token }, { headers: cookieHeader(r.body.token) }]) {
       const me = await t.request("GET", "/api/auth/session", auth);
       expect(me.status).toBe(200);
-      expect(me.body.user).toEqual({ id: user!.id, email: "verify.me@example.com" });
+      expect(me.body.user).toEqual({ id: user!.id, email: "verify.me@example.com", language: null });
     }
   });
 

@@ -59,7 +59,7 @@ describe("admin bootstrap", () => {
   test("the session token works as a Bearer token on session routes", async () => {
     const r = await t.request("GET", "/api/auth/session", { token: first.sessionToken });
     expect(r.status).toBe(200);
-    expect(r.body.user).toEqual({ id: first.userId, email: "owner@acme.example" });
+    expect(r.body.user).toEqual({ id: first.userId, email: "owner@acme.example", language: null });
   });
 
   test("re-running reuses the account and organization and issues a new session", async () => {

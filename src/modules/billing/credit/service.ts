@@ -28,6 +28,7 @@ import { creditAccount, creditLock, postEntry } from "../ledger/ledger";
 import { refIds } from "../ledger/ref-ids";
 import { billingPayments, billingWebhookEvents, billingWithdrawals, orgCreditLedger } from "../ledger/schema";
 import { deliverNotices, type Notice } from "../notices";
+import { composeMail, withdrawalMail } from "../../messaging/index";
 import { PaymentGatewayError } from "../payments/gateway";
 import { stripeSignatureProblem } from "../payments/stripe";
 import { afterCreditAdded, BILLING_SCOPE } from "../plans/service";
@@ -333,7 +334,8 @@ export async function withdraw(deps: Deps, caller: Caller, input: { amount: unkn
     throw billingErrors.error("paymentFailed", { providerCode: e.providerCode, message: "the refund was refused; the credit was put back" });
   }
   await deps.db.write((tx) => tx.update(billingWithdrawals).set({ status: "paid", refunds: done }).where(eq(billingWithdrawals.id, id)));
-  const notices: Notice[] = [{ orgId: caller.org.id, subject: "Withdrawal on its way", text: `${formatMoney(planned.payout, currency)} is refunded to your card (fee ${formatMoney(planned.fee, currency)}); card refunds usually land within 5 to 10 business days.` }];
+  const amounts = { payout: formatMoney(planned.payout, currency), fee: formatMoney(planned.fee, currency) };
+  const notices: Notice[] = [{ orgId: caller.org.id, mail: (language) => composeMail(withdrawalMail, language, amounts) }];
   await deliverNotices(deps, notices);
   return { id, status: "paid", currency, amount, fee: planned.fee, payout: planned.payout, clawback: planned.clawback, balance: planned.balance, refunds: done.map((r) => ({ paymentId: r.paymentId, amount: r.amountMinor })), createdAt: toIso(now) };
 }

@@ -29,6 +29,8 @@ import { creditAccount, creditLock, debit } from "../ledger/ledger";
 import { periodBounds, periodOf, refIds } from "../ledger/ref-ids";
 import { ensureOpenInvoice } from "../invoices/open";
 import { deliverNotices, type Notice } from "../notices";
+import { composeMail, paymentFailedMail, paymentReceivedMail, planEnforcedMail, planUpgradedMail } from "../../messaging/index";
+import { translator } from "../../../platform/languages";
 import { addonMonthlyPrice, planMonthlyPrice } from "./prices";
 import { billingDues, billingSubscriptions } from "./schema";
 
@@ -143,7 +145,8 @@ export async function changeOrgPlan(deps: Deps, caller: Caller, planInput: strin
       await updateSubscription(tx, org.id, { planPaidThrough: paidThrough, scheduledPlan: null, scheduledAt: null }, now);
       await appendAudit(tx, { ...auditEvent(BILLING_EVENTS.planUpgraded, { from, to, chargedMinor: charged, currency: account.currency, paidThrough: toIso(paidThrough) }), orgId: org.id, actor, requestId: caller.requestId, at: now });
       change = "upgraded";
-      notices.push({ orgId: org.id, subject: `Your plan is now ${PLAN_NAMES[to]}`, text: `${PLAN_NAMES[from]} → ${PLAN_NAMES[to]}: ${formatMoney(charged, account.currency)} was taken from your prepaid credit for the rest of the month.` });
+      const amount = formatMoney(charged, account.currency);
+      notices.push({ orgId: org.id, mail: (language) => composeMail(planUpgradedMail, language, { plan: PLAN_NAMES[to], from: PLAN_NAMES[from], to: PLAN_NAMES[to], amount }) });
     } else {
       const effectiveAt = sub.planPaidThrough !== null && sub.planPaidThrough > now ? sub.planPaidThrough : startOfNextMonth(now);
       await updateSubscription(tx, org.id, { scheduledPlan: to, scheduledAt: effectiveAt }, now);
@@ -263,12 +266,8 @@ export async function renewOrganization(deps: Deps, orgId: string, now: number):
         const graceEndsAt = now + GRACE_MS;
         await updateSubscription(tx, orgId, { delinquentSince: now, graceEndsAt, failedAttempts: 1, lastAttemptAt: now }, now);
         await appendAudit(tx, { ...auditEvent(BILLING_EVENTS.delinquencyOpened, { graceEndsAt: toIso(graceEndsAt), refIds: failed }), orgId, actor, at: now });
-        notices.push({
-          orgId,
-          subject: "Payment failed: 3 days to top up your credit",
-          text: `Your prepaid credit (${formatMoney(account.balance, account.currency)}) does not cover this month's charges (${failed.join(", ")}). We will retry; top up before ${toIso(graceEndsAt)} or your plan drops to Free and paid add-ons switch off.`,
-          delinquency: { orgId, stage: "grace_opened", at: now, graceEndsAt },
-        });
+        const values = { balance: formatMoney(account.balance, account.currency), charges: failed.join(", "), graceEndsAt: toIso(graceEndsAt) };
+        notices.push({ orgId, mail: (language) => composeMail(paymentFailedMail, language, values), delinquency: { orgId, stage: "grace_opened", at: now, graceEndsAt } });
         out.graceOpened = true;
       } else if (current.graceEndsAt !== null && current.graceEndsAt <= now) {
         await enforce(tx, org, actor, now, notices);
@@ -319,8 +318,10 @@ async function enforce(tx: Tx, org: Organization, actor: AuditActor, now: number
   await appendAudit(tx, { ...auditEvent(BILLING_EVENTS.delinquencyEnforced, { fromPlan, toPlan: "free", addonsOff, voided: open.map((d) => d.refId) }), orgId: org.id, actor, at: now });
   notices.push({
     orgId: org.id,
-    subject: "Your plan is now Free: the charges stayed unpaid",
-    text: `The 3-day grace ended without payment. Your organization moved from ${PLAN_NAMES[planOf(fromPlan)]} to Free${addonsOff.length ? ` and these add-ons were switched off: ${addonsOff.join(", ")}` : ""}. Managed databases are suspended; top up and upgrade again at any time.`,
+    mail: (language) => {
+      const addons = addonsOff.length ? translator(planEnforcedMail, language)("addonsOff", { list: addonsOff.join(", ") }) : "";
+      return composeMail(planEnforcedMail, language, { from: PLAN_NAMES[planOf(fromPlan)], addons });
+    },
     delinquency: { orgId: org.id, stage: "enforced", at: now },
   });
 }
@@ -328,7 +329,7 @@ async function enforce(tx: Tx, org: Organization, actor: AuditActor, now: number
 async function clearDelinquency(tx: Tx, orgId: string, by: "top_up" | "charges_paid", actor: AuditActor, now: number, notices: Notice[]): Promise<void> {
   await updateSubscription(tx, orgId, { delinquentSince: null, graceEndsAt: null, failedAttempts: 0 }, now);
   await appendAudit(tx, { ...auditEvent(BILLING_EVENTS.delinquencyCleared, { by }), orgId, actor, at: now });
-  notices.push({ orgId, subject: "Payment received: your account is in good standing", text: "The grace period is over: your plan and add-ons stay as they are.", delinquency: { orgId, stage: "cleared", at: now } });
+  notices.push({ orgId, mail: (language) => composeMail(paymentReceivedMail, language, {}), delinquency: { orgId, stage: "cleared", at: now } });
 }
 
 /**

@@ -17,7 +17,8 @@ import { CUSTOMER_EVENTS } from "../events";
 import { randomSecret, sha256Hex } from "../../../platform/crypto/hash";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { ApiError } from "../../../platform/http/errors";
-import { assertCan, auditActorOf, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { assertCan, auditActorOf, type Caller, KNOWN_SCOPES, type OrgCaller, limitsOf, orgMailLanguage, ownerEmailOf, permissionErrors, requireRoomFor } from "../../orgs/index";
+import { appGroupCreatedMail, composeMail } from "../../messaging/index";
 import { monetizationLimits } from "./monetization-limits";
 import { appErrors } from "./errors";
 import { discardIcon, discardReplacedIcon, readIconUpload, storeIcon } from "./icons";
@@ -310,13 +311,14 @@ async function notifyOwnerOfNewGroup(deps: Deps, c: AppsCaller, group: AppGroupV
   const ownerEmail = await ownerEmailOf(deps.db.read, c.org);
   if (!ownerEmail) return;
   try {
-    await deps.mail.send({
-      to: ownerEmail,
-      subject: `New app group "${group.name}" in ${c.org.name}`,
-      text:
-        `An app group named "${group.name}" (${group.groupKey}) was created in ${c.org.name}, with its first application ${group.applications[0]?.clientKey ?? ""}.\n\n` +
-        `Review it at ${deps.config.dashboardBase}/org/${c.org.slug}/app-groups/${group.id}\n`,
-    });
+    const values = {
+      group: group.name,
+      key: group.groupKey,
+      org: c.org.name,
+      clientKey: group.applications[0]?.clientKey ?? "",
+      link: `${deps.config.dashboardBase}/org/${c.org.slug}/app-groups/${group.id}`,
+    };
+    await deps.mail.send({ to: ownerEmail, ...composeMail(appGroupCreatedMail, await orgMailLanguage(deps.db.read, c, ownerEmail), values) });
   } catch (error) {
     deps.logger.warn("app group owner notification failed", { orgId: c.org.id, appGroupId: group.id, error: (error as Error).message });
   }

@@ -1,6 +1,7 @@
 /** Who is signing in, from where: the SignInClient every sign-in route builds once per request. */
 import type { AppGroupRow, ApplicationRow } from "../apps/schema";
 import { requestInfo } from "../../../platform/http/kernel";
+import { requestLanguage } from "../../../platform/languages";
 import type { SignInClient } from "./sign-in";
 import { servedDomainOf } from "../domains/host-gate";
 
@@ -14,6 +15,7 @@ export function signInClientOf(request: Request, found: { application: Applicati
     ip: requestInfo(request).ip,
     userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) ?? null,
     portal: customPortalOf(request, found.appGroup),
+    language: requestLanguage(request.headers),
   };
 }
 

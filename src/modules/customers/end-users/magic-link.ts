@@ -4,6 +4,7 @@
  * the link is opened. The link is a 15-minute, single-use flow token bound to the
  * application that asked for it.
  */
+import { composeMail, endUserMagicLinkMail } from "../../messaging/index";
 import type { AppContext } from "../../../context";
 import { ApiError } from "../../../platform/http/errors";
 import { enforceRateLimits, type RateLimit } from "../../../platform/http/rate-limit";
@@ -91,15 +92,11 @@ export async function sendEndUserMagicLink(
   if (token === null) return;
   await deps.mail.send({
     to: address,
-    subject: `Sign in to ${appGroup.name}`,
-    text: [
-      `Open this link to sign in to ${appGroup.name}:`,
-      "",
-      magicLinkUrl(landing, token, postSignIn),
-      "",
-      `It works once and expires in ${END_USER_MAGIC_LINK_TTL_MS / MINUTE} minutes.`,
-      "If you did not ask to sign in, ignore this mail: nothing happens without the link.",
-    ].join("\n"),
+    ...composeMail(endUserMagicLinkMail, client.language ?? "en", {
+      app: appGroup.name,
+      link: magicLinkUrl(landing, token, postSignIn),
+      minutes: END_USER_MAGIC_LINK_TTL_MS / MINUTE,
+    }),
   });
 }
 

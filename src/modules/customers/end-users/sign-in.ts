@@ -8,6 +8,7 @@
  * proved the identity, so a replay finds it used), and `deliverSignIn` signs the access
  * token after the commit (RSA signing runs on the thread pool).
  */
+import type { Language } from "../../../platform/languages";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
@@ -36,6 +37,8 @@ export interface SignInClient {
    * (`https://{domain}`); null: the configured portal (portalOf in portal.ts).
    */
   portal?: { portalBase: string } | null;
+  /** The request's language (the hosted login's switcher cookie, else Accept-Language): its mails and texted codes are in it. */
+  language?: Language;
 }
 
 export interface ProvenIdentity {

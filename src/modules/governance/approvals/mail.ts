@@ -4,12 +4,15 @@
  * submit has committed, through the platform's outbound mail (recorded in the outbox);
  * a refused message is logged and does not undo the submit. The people mailed are members
  * of the organization the line resolved to, not addresses the requester chose, so the
- * organization's invitation mail budget does not apply.
+ * organization's invitation mail budget does not apply. The mail is in the form's language,
+ * the one its position labels are read in.
  */
 import { SendFailedError } from "../../../platform/outbound/errors";
 import { emailsOf } from "../../identity/index";
 import type { Organization } from "../../orgs/index";
 import type { ApprovalDeps } from "./deps";
+import { approvalDocumentMail } from "../../messaging/index";
+import { translator } from "../../../platform/languages";
 import type { FormLanguage, InstanceRow, StepLabel, StepRow } from "./schema";
 
 function labelIn(label: StepLabel, language: FormLanguage): string {
@@ -28,33 +31,34 @@ export async function mailDocument(
   const emails = await emailsOf(deps.db.read, steps.map((s) => s.approverUserId));
   const report = instance.docType === "report";
   const line = [...steps].sort((a, b) => a.ord - b.ord);
+  // The form's language (spec 2.10: which label the mails use) words the whole mail.
+  const t = translator(approvalDocumentMail, context.language);
   let sent = 0;
   for (const step of line) {
     const to = emails.get(step.approverUserId);
     if (!to) continue;
     const role = labelIn(step.label, context.language);
+    const opening = report ? (role ? "sentReportAs" : "sentReport") : role ? "asksAs" : "asks";
     const text = [
-      report
-        ? `${context.requesterName} sent you a report in ${org.name}${role ? ` (as ${role})` : ""}.`
-        : `${context.requesterName} asks for your approval in ${org.name}${role ? ` (as ${role})` : ""}.`,
+      t(opening, { requester: context.requesterName, org: org.name, role }),
       "",
-      `Document ${instance.documentNumber}: ${instance.title}`,
-      ...(instance.requestedScope ? [`Requested permission: ${instance.requestedScope}${instance.uses === 1 ? " (one use)" : ""}`] : []),
+      t("document", { number: instance.documentNumber, title: instance.title }),
+      ...(instance.requestedScope ? [t(instance.uses === 1 ? "permissionOnce" : "permission", { scope: instance.requestedScope })] : []),
       "",
       instance.body,
       "",
-      ...(instance.attachments.length ? [`Attachments: ${instance.attachments.map((a) => `${a.fileName} (sha256 ${a.sha256})`).join(", ")}`, ""] : []),
+      ...(instance.attachments.length ? [t("attachments", { list: instance.attachments.map((a) => `${a.fileName} (sha256 ${a.sha256})`).join(", ") }), ""] : []),
       ...(report
-        ? ["This report needs no stamp."]
+        ? [t("noStamp")]
         : [
-            `Line: ${instance.lineMode}, ${instance.requiredApprovals} approval${instance.requiredApprovals === 1 ? "" : "s"} needed of ${line.length}.`,
-            ...(instance.lineMode === "chain" && step.status === "waiting" ? ["Your turn comes after the steps before yours are approved."] : []),
-            `Stamp it with your passkey in the dashboard: ${deps.config.dashboardBase}`,
+            t(instance.requiredApprovals === 1 ? "lineOne" : "lineMany", { mode: instance.lineMode, required: instance.requiredApprovals, total: line.length }),
+            ...(instance.lineMode === "chain" && step.status === "waiting" ? [t("yourTurnLater")] : []),
+            t("stamp", { link: deps.config.dashboardBase }),
           ]),
       "",
-      `Sealed document hash: ${instance.selfHash}`,
+      t("hash", { hash: instance.selfHash }),
     ].join("\n");
-    const subject = report ? `[${instance.documentNumber}] Report: ${instance.title}` : `[${instance.documentNumber}] Approval requested: ${instance.title}`;
+    const subject = t(report ? "subjectReport" : "subject", { number: instance.documentNumber, title: instance.title });
     try {
       await deps.mail.send({ to, subject, text });
       sent++;

@@ -17,6 +17,9 @@ import { toIso } from "../../../platform/clock";
 import { loadOrCreateKeyFile } from "../../../platform/crypto/secrets";
 import { SendFailedError } from "../../../platform/outbound/errors";
 import { emailsOf } from "../../identity/index";
+import { composeMail, meetingInvitationMail } from "../../messaging/index";
+import { orgRecipientLanguage } from "../../orgs/index";
+import { translator, type Language } from "../../../platform/languages";
 import { meetingErrors } from "./errors";
 import { MEETING_EVENTS } from "./events";
 import { meetingParticipants, type MeetingRow, meetings, type ParticipantRow, type RsvpStatus } from "./schema";
@@ -52,22 +55,24 @@ function signatureMatches(config: AppContext["config"], participantId: string, r
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function invitationText(meeting: MeetingRow, organizerName: string, orgName: string, links: Record<RsvpResponse, string>): string {
-  const where = meeting.mode === 1 ? `Online${meeting.location ? `: ${meeting.location}` : ""}` : `Offline${meeting.location ? ` at ${meeting.location}` : ""}`;
-  return [
-    `${organizerName} invites you to "${meeting.title}" (${meetingTypeName(meeting.type)}) of ${orgName}.`,
-    "",
-    `When: ${toIso(meeting.scheduledAt)} (UTC), ${meeting.durationMinutes} minutes`,
-    `Where: ${where}`,
-    ...(meeting.agenda ? ["", "Agenda:", ...meeting.agenda.split("\n").map((line, i) => `  ${i + 1}. ${line}`)] : []),
-    "",
-    "Will you attend?",
-    `  Accept:    ${links.accepted}`,
-    `  Decline:   ${links.declined}`,
-    `  Tentative: ${links.tentative}`,
-    "",
-    "Your answer tells the organizer what you intend; it does not give access to the meeting.",
-  ].join("\n");
+function invitationMail(meeting: MeetingRow, organizerName: string, orgName: string, links: Record<RsvpResponse, string>, language: Language): { subject: string; text: string } {
+  const t = translator(meetingInvitationMail, language);
+  const location = meeting.location ?? "";
+  const where = meeting.mode === 1 ? (location ? t("onlineAt", { location }) : t("online")) : location ? t("offlineAt", { location }) : t("offline");
+  const items = meeting.agenda?.split("\n").map((line, i) => `  ${i + 1}. ${line}`).join("\n");
+  return composeMail(meetingInvitationMail, language, {
+    organizer: organizerName,
+    title: meeting.title,
+    type: meetingTypeName(meeting.type),
+    org: orgName,
+    when: toIso(meeting.scheduledAt),
+    minutes: meeting.durationMinutes,
+    where,
+    agenda: items ? t("agenda", { items }) : "",
+    accept: links.accepted,
+    decline: links.declined,
+    tentative: links.tentative,
+  });
 }
 
 /**
@@ -87,7 +92,9 @@ export async function sendInvitations(
     if (!to) continue;
     const links = Object.fromEntries(RSVP_RESPONSES.map((r) => [r, rsvpUrl(deps.config, participant.id, r)])) as Record<RsvpResponse, string>;
     try {
-      await deps.mail.send({ to, subject: `Invitation: ${input.meeting.title} (${toIso(input.meeting.scheduledAt)})`, text: invitationText(input.meeting, input.organizerName, input.orgName, links) });
+      // A member's own language choice, else the organization's locale (external guests too).
+      const language = await orgRecipientLanguage(deps.db.read, input.meeting.orgId, to);
+      await deps.mail.send({ to, ...invitationMail(input.meeting, input.organizerName, input.orgName, links, language) });
       sent++;
     } catch (e) {
       if (!(e instanceof SendFailedError)) throw e;

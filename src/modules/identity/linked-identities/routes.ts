@@ -1,4 +1,5 @@
 /** Linked identities (spec 4.4, 5.6): initiate, confirm, list, revoke, switch. */
+import { requestLanguage } from "../../../platform/languages";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
 import { sessionGuard } from "../guard";
@@ -18,8 +19,8 @@ export function linkedIdentityRoutes(ctx: AppContext) {
     .use(sessionGuard(ctx.sessions))
     .post(
       "/api/auth/linked-identities/initiate",
-      async ({ actor, body, set }) => {
-        const { expiresAt } = await initiateLink(ctx, actor, body);
+      async ({ actor, body, request, set }) => {
+        const { expiresAt } = await initiateLink(ctx, actor, body, requestLanguage(request.headers));
         set.status = 202;
         return { sent: true as const, expiresAt: iso(expiresAt) };
       },
@@ -42,7 +43,10 @@ export function linkedIdentityRoutes(ctx: AppContext) {
     // (GET) only shows a page, and its button POSTs the token.
     .get(
       CONFIRM_PATH,
-      ({ query, set }) => htmlPage(set, 200, confirmLinkPage(query.token)),
+      ({ query, request, set }) => {
+        const language = requestLanguage(request.headers);
+        return htmlPage(set, 200, confirmLinkPage(query.token, language), language);
+      },
       {
         query: t.Object({ token: t.String({ minLength: 1, maxLength: 200, description: "the token of the mailed link" }) }),
         response: { 200: t.String({ description: "An HTML page with a Confirm button that POSTs the token" }) },
@@ -59,12 +63,13 @@ export function linkedIdentityRoutes(ctx: AppContext) {
       CONFIRM_PATH,
       async ({ body, request, set }) => {
         const fromForm = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+        const language = requestLanguage(request.headers);
         try {
           const link = await confirmLink(ctx, body.token);
           const confirmed = { linked: true as const, id: link.id, from: link.from, to: link.to, createdAt: iso(link.createdAt), recordHash: link.recordHash };
-          return fromForm ? htmlPage(set, 200, linkConfirmedPage(link.from.email, link.to.email)) : confirmed;
+          return fromForm ? htmlPage(set, 200, linkConfirmedPage(link.from.email, link.to.email, language), language) : confirmed;
         } catch (e) {
-          if (fromForm && e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code, "account-link"));
+          if (fromForm && e instanceof ApiError && e.status === 400) return htmlPage(set, 400, linkProblemPage(e.code, language, "account-link"), language);
           throw e;
         }
       },

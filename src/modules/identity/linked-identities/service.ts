@@ -17,7 +17,9 @@ import { ApiError, RateLimitedError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { SessionActor } from "../guard";
 import { linkedIdentities, linkRequests, users } from "../schema";
-import { findOrCreateUser, normaliseEmail } from "../service";
+import { accountLanguage, findOrCreateUser, normaliseEmail } from "../service";
+import type { Language } from "../../../platform/languages";
+import { accountLinkMail, composeMail, recipientLanguage } from "../../messaging/index";
 import { verifyPersonalSeal } from "../passkeys/seal";
 import { linkErrors } from "./errors";
 import { kernelErrors } from "../../../platform/http/error-catalog";
@@ -56,8 +58,8 @@ async function activeLink(reader: Queryable, userId: string, linkedUserId: strin
   return link ?? null;
 }
 
-async function accountByEmail(reader: Queryable, email: string): Promise<Account | null> {
-  const [user] = await reader.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+async function accountByEmail(reader: Queryable, email: string): Promise<(Account & { language: Language | null }) | null> {
+  const [user] = await reader.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.email, email));
   return user ?? null;
 }
 
@@ -70,12 +72,14 @@ export async function initiateLink(
   deps: Pick<AppContext, "db" | "clock" | "config" | "mail">,
   actor: Actor,
   input: { email: string },
+  /** The asking request's language: the mail's when neither account chose one. */
+  askedIn: Language = "en",
 ): Promise<{ expiresAt: number }> {
   const address = normaliseEmail(input.email);
   if (address === actor.email) throw linkErrors.error("cannotLinkSelf", { field: "email", message: "this is your own address" });
   const token = randomSecret(32);
   const now = deps.clock.now();
-  const expiresAt = await deps.db.write(async (tx) => {
+  const sent = await deps.db.write(async (tx) => {
     await tx.lock(`link-initiate:${actor.userId}`);
     const [last] = await tx
       .select({ createdAt: linkRequests.createdAt })
@@ -92,23 +96,12 @@ export async function initiateLink(
       throw linkErrors.error("alreadyLinked", { message: "you are already linked to this account" });
     }
     await tx.insert(linkRequests).values({ id: sha256Hex(token), userId: actor.userId, email: address, expiresAt: now + LINK_TTL_MS, createdAt: now });
-    return now + LINK_TTL_MS;
+    // The address's own account choice, else the asker's, else the asking request's.
+    return { expiresAt: now + LINK_TTL_MS, language: recipientLanguage(target?.language, await accountLanguage(tx, actor.userId), askedIn) };
   });
-  await deps.mail.send({
-    to: address,
-    subject: "Link your Signet account",
-    text: [
-      `${actor.email} asked to link their Signet account with the account of ${address}.`,
-      `Once linked, ${actor.email} can switch into the account of ${address} with their passkey, without signing in again.`,
-      "",
-      "If that is you and you want this, open:",
-      "",
-      confirmUrl(deps.config, token),
-      "",
-      `The link works once and expires in ${LINK_TTL_MS / MINUTE} minutes. If you did not ask for this, ignore this mail: nothing is linked without the link.`,
-    ].join("\n"),
-  });
-  return { expiresAt };
+  const values = { asker: actor.email, address, link: confirmUrl(deps.config, token), minutes: LINK_TTL_MS / MINUTE };
+  await deps.mail.send({ to: address, ...composeMail(accountLinkMail, sent.language, values) });
+  return { expiresAt: sent.expiresAt };
 }
 
 function refusedToken(name: "linkInvalid" | "linkUsed" | "linkExpired"): ApiError {

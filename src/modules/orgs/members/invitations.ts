@@ -4,7 +4,8 @@
  * stored. An invitation is pending until it is accepted, revoked, or 7 days old.
  * Reading a code is public but limited per IP: codes are found only by guessing.
  */
-import { takeOrgMailBudget } from "../../messaging";
+import { composeMail, memberInvitationMail, takeOrgMailBudget } from "../../messaging";
+import { orgMailLanguage } from "../mail-language";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
@@ -137,17 +138,11 @@ export async function createInvitation(
   return { ...issued, code, url, emailSent };
 }
 
-async function mailInvitation(deps: Pick<AppContext, "mail" | "logger">, caller: MemberCaller, invitation: InvitationView, url: string): Promise<boolean> {
-  const text = [
-    `${caller.actor.email} invited you to join ${caller.org.name} as ${invitation.roleName}.`,
-    "",
-    `Accept the invitation: ${url}`,
-    "",
-    `Sign in as ${invitation.email} to accept. The link works until ${invitation.expiresAt}.`,
-    "If you did not expect this invitation, you can ignore this message.",
-  ].join("\n");
+async function mailInvitation(deps: Pick<AppContext, "db" | "mail" | "logger">, caller: MemberCaller, invitation: InvitationView, url: string): Promise<boolean> {
+  const language = await orgMailLanguage(deps.db.read, caller, invitation.email);
+  const values = { inviter: caller.actor.email, org: caller.org.name, role: invitation.roleName, link: url, email: invitation.email, expiresAt: invitation.expiresAt };
   try {
-    await deps.mail.send({ to: invitation.email, subject: `You are invited to join ${caller.org.name}`, text });
+    await deps.mail.send({ to: invitation.email, ...composeMail(memberInvitationMail, language, values) });
     return true;
   } catch (e) {
     if (!(e instanceof SendFailedError)) throw e;

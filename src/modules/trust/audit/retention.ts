@@ -24,7 +24,9 @@ import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { TRUST_EVENTS } from "../events";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
-import { type Organization, orgById, ownerEmailOf } from "../../orgs/index";
+import { type Organization, orgById, orgRecipientLanguage, ownerEmailOf } from "../../orgs/index";
+import { auditRetentionMail, composeMail } from "../../messaging/index";
+import { translator, type Language } from "../../../platform/languages";
 import { verifyPersonalSeal } from "../../identity/index";
 import { requireAuditOwner, userActorOf, type AuditCaller } from "./access";
 import { writeCheckpoint, verifyAndRecord } from "./chain";
@@ -124,16 +126,19 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
   return { count: span.count, fromSeq: base.seq + 1, throughSeq: last!.seq, cutoffAt: cutoff, tombstoneLogId: tombstone.id };
 }
 
-function noticeText(org: Organization, window: RetentionWindow, notice: 1 | 2, cutoffAt: number, purgeAt: number): { subject: string; text: string } {
-  const final = notice === 2;
-  return {
-    subject: `${final ? "Final notice: " : ""}audit history of ${org.name} will be deleted on ${toIso(purgeAt).slice(0, 10)}`,
-    text:
-      `Audit history of ${org.name} (${org.slug}) older than ${toIso(cutoffAt)} is past your plan's retention window of ${window.retentionDays} day(s).\n` +
-      `It will be permanently deleted on or after ${toIso(purgeAt)}; a sealed tombstone stays in the chain.\n` +
-      `To keep it: upgrade the plan before then (access returns at once), or export it (GET /api/v1/admin/audit/presign).\n` +
-      `This is notice ${notice} of ${RETENTION_POLICY.noticeCount}.`,
+function noticeText(org: Organization, window: RetentionWindow, notice: 1 | 2, cutoffAt: number, purgeAt: number, language: Language): { subject: string; text: string } {
+  const values = {
+    org: org.name,
+    slug: org.slug,
+    date: toIso(purgeAt).slice(0, 10),
+    cutoffAt: toIso(cutoffAt),
+    days: String(window.retentionDays),
+    purgeAt: toIso(purgeAt),
+    notice,
+    count: RETENTION_POLICY.noticeCount,
   };
+  const mail = composeMail(auditRetentionMail, language, values);
+  return notice === 2 ? { ...mail, subject: translator(auditRetentionMail, language)("subjectFinal", values) } : mail;
 }
 
 export type RetentionStep = "unlimited" | "nothing_expired" | "notice_1" | "notice_2" | "waiting" | "held" | "integrity_hold" | "cancelled" | "purged";
@@ -204,7 +209,7 @@ async function sendNotice(deps: Pick<AppContext, "db" | "mail" | "logger">, org:
   const to = await ownerEmailOf(deps.db.read, org);
   if (!to) return;
   try {
-    await deps.mail.send({ to, ...noticeText(org, window, notice, cutoffAt, purgeAt) });
+    await deps.mail.send({ to, ...noticeText(org, window, notice, cutoffAt, purgeAt, await orgRecipientLanguage(deps.db.read, org.id, to)) });
   } catch (e) {
     // The notice is recorded in the chain and the outbox; a refused send does not stop the clock.
     deps.logger.warn("audit retention notice not delivered", { orgId: org.id, notice, error: (e as Error).message });

@@ -231,7 +231,7 @@ describe("passkey sign-in", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const session = await t.request("GET", "/api/auth/session", { token: r.body.token });
-    expect(session.body.user).toEqual({ id: user.userId, email: user.email });
+    expect(session.body.user).toEqual({ id: user.userId, email: user.email, language: null });
     const [row] = await passkeysOf(user.userId);
     expect(row).toMatchObject({ counter: 1, lastUsedAt: t.clock.now() });
   });

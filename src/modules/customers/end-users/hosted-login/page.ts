@@ -8,6 +8,9 @@
 import { pageHeaders } from "../../../../platform/http/page-headers";
 import type { Config } from "../../../../config";
 import { uiFiles } from "../../../../platform/ui";
+import { localizePage } from "../../../../platform/http/page-language";
+import type { Language } from "../../../../platform/languages";
+import { loginCatalog } from "../../../../../embedded-ui/locales/login";
 
 /** Replaced in login.html by the escaped JSON of a PortalPageState. */
 export const PORTAL_STATE_TOKEN = "%SIGNET_PORTAL_STATE%";
@@ -21,10 +24,11 @@ export interface PortalPageState {
   redirectUrl: string | null;
 }
 
-export async function renderPortalPage(state: PortalPageState): Promise<string> {
+/** The page in `language` (the request's: platform/languages.ts), its static words already translated. */
+export async function renderPortalPage(state: PortalPageState, language: Language): Promise<string> {
   const page = (await uiFiles()).get("login.html");
   if (!page) throw new Error("embedded-ui has no login.html");
-  return (await page.text()).replace(PORTAL_STATE_TOKEN, Bun.escapeHTML(JSON.stringify(state)));
+  return localizePage((await page.text()).replace(PORTAL_STATE_TOKEN, Bun.escapeHTML(JSON.stringify(state))), language, loginCatalog);
 }
 
 /**

@@ -2,7 +2,8 @@
  * The hosted login portal for end users (spec 5.7, the end-user gate): the page at
  * {portal_base}/login/{appKey} and its magic-link landing /login/{appKey}/verify. Both
  * serve embedded-ui/login.html; the page then talks to the public sign-in routes of that
- * application on its own origin, so the portal session cookie stays first-party.
+ * application on its own origin, so the portal session cookie stays first-party. The page
+ * is sent in the request's language (the switcher's cookie, else Accept-Language).
  * Pages are HTML, not API, so they stay out of the OpenAPI document.
  */
 import { Elysia } from "elysia";
@@ -11,6 +12,8 @@ import { findActiveApplication } from "../../apps/service";
 import { callbackAllowed } from "../../apps/validation";
 import { portalPageHeaders, renderPortalPage, type PortalView } from "./page";
 import { servedDomainOf } from "../../domains/host-gate";
+import { requestLanguage } from "../../../../platform/languages";
+import { languageHeaders } from "../../../../platform/http/page-language";
 
 type Deps = Pick<AppContext, "db" | "config">;
 
@@ -21,16 +24,17 @@ type Deps = Pick<AppContext, "db" | "config">;
  */
 async function portalPage(deps: Deps, request: Request, view: Exclude<PortalView, "not_found">, appKey: string, query: Record<string, unknown>) {
   const found = await findActiveApplication(deps.db.read, appKey);
-  const headers = portalPageHeaders(deps.config);
+  const language = requestLanguage(request.headers);
+  const headers = { ...portalPageHeaders(deps.config), ...languageHeaders(language) };
   // On a custom login domain, only that domain's app group: another brand's key is not found there.
   const served = servedDomainOf(request);
   if (!found || (served && served.appGroupId !== found.appGroup.id)) {
-    const html = await renderPortalPage({ view: "not_found", appKey, redirectUrl: null });
+    const html = await renderPortalPage({ view: "not_found", appKey, redirectUrl: null }, language);
     return new Response(html, { status: 404, headers });
   }
   const asked = query.redirect_url;
   const redirectUrl = typeof asked === "string" && callbackAllowed(found.application, asked) ? asked : null;
-  return new Response(await renderPortalPage({ view, appKey, redirectUrl }), { headers });
+  return new Response(await renderPortalPage({ view, appKey, redirectUrl }, language), { headers });
 }
 
 export function hostedLoginRoutes(ctx: Deps) {

@@ -11,7 +11,7 @@
  * out after the commit. docs/end-users.md ("Import") is the reference.
  */
 import { brandPortal, portalLoginUrl } from "../portal";
-import { takeOrgMailBudget } from "../../../messaging";
+import { composeMail, endUserImportedMail, takeOrgMailBudget } from "../../../messaging";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../../../context";
 import { appendAudit } from "../../../../platform/audit/append";
@@ -26,7 +26,7 @@ import { keyScopeAdmitsGroup } from "../../apps/service";
 import { endUsers } from "../schema";
 import { normaliseEmail } from "../service";
 import type { KeyCaller } from "../../../access/index";
-import type { Organization } from "../../../orgs/index";
+import { orgRecipientLanguage, type Organization } from "../../../orgs/index";
 import { importErrors, ImportRowErrors } from "./errors";
 
 /** Spec §8: rows per import request. */
@@ -322,7 +322,7 @@ export async function importEndUsers(deps: Pick<AppContext, "db" | "clock" | "ma
 
 /** After the commit: one e-mail per created user with the hosted login link. A failed send is logged, not retried here. */
 async function sendInvitations(
-  deps: Pick<AppContext, "mail" | "logger" | "config" | "customDomains">,
+  deps: Pick<AppContext, "db" | "mail" | "logger" | "config" | "customDomains">,
   org: Organization,
   group: AppGroupRow,
   application: ApplicationRow,
@@ -330,16 +330,12 @@ async function sendInvitations(
 ): Promise<number> {
   // The brand's custom login domain when it has a served one, else {portal_base}.
   const link = portalLoginUrl(await brandPortal(deps, null, group), application.clientKey);
+  // End users choose no language before their first sign-in: the organization's locale speaks for them.
+  const language = await orgRecipientLanguage(deps.db.read, org.id, null);
   let sent = 0;
   for (const email of emails) {
     try {
-      await deps.mail.send({
-        to: email,
-        subject: `Your ${group.name} account is ready`,
-        text:
-          `${org.name} has moved your ${group.name} account (${email}) to a new sign-in.\n\n` +
-          `Sign in here with your e-mail address; we send you a link, no password needed:\n${link}\n`,
-      });
+      await deps.mail.send({ to: email, ...composeMail(endUserImportedMail, language, { app: group.name, org: org.name, email, link }) });
       sent++;
     } catch (error) {
       deps.logger.warn("import invitation failed", { orgId: org.id, appGroupId: group.id, error: (error as Error).message });

@@ -19,7 +19,7 @@ import { readFlowToken } from "../flow-tokens";
 import { endUserMfaCodes, type EndUserFlowTokenRow } from "../schema";
 import type { SignInClient } from "../sign-in";
 import { codeHash, randomCode, sameHash } from "../../../orgs/index";
-import { assertNumberCap, assertSmsFuse, coveredNumber, FUSED_GROUPS, smsNumberLock, type SmsCodeLedger } from "../../../messaging/index";
+import { assertNumberCap, assertSmsFuse, composeText, coveredNumber, endUserSignInCodeText, FUSED_GROUPS, smsNumberLock, type SmsCodeLedger } from "../../../messaging/index";
 import { mfaErrors } from "./errors";
 
 export const MFA_TOKEN_TTL_MS = 10 * 60_000;
@@ -158,7 +158,7 @@ async function sendCode(
   try {
     // Codes only: §8's opt-in rule and +1 opt-out line are for texts other than codes.
     // No brand name in the text, so nobody can put their own words into an SMS.
-    const text = `${issued.code} is your sign-in code. It expires in ${MFA_CODE_TTL_MS / 60_000} minutes.`;
+    const text = composeText(endUserSignInCodeText, client.language ?? "en", { code: issued.code, minutes: MFA_CODE_TTL_MS / 60_000 });
     channel = (issued.korean ? await viaAlimtalk(deps, client, issued.phone, issued.code, text) : null) ?? (await deps.sms.send({ to: issued.phone, text }), CHANNEL);
   } catch (error) {
     await deps.db.write((tx) => tx.update(endUserMfaCodes).set({ expiresAt: deps.clock.now() }).where(eq(endUserMfaCodes.id, issued.id)));
