@@ -5,10 +5,16 @@
  */
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
+import { appCatalog } from "./app";
+import { componentsCatalog } from "./components";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
-export const dashboardCatalogParts = [shellCatalog] as const;
+export const dashboardCatalogParts = [
+  appCatalog,
+  componentsCatalog,
+  shellCatalog,
+] as const;
 
 type KeyOf<C> = C extends Catalog<infer K> ? K : never;
 export type DashboardKey = KeyOf<(typeof dashboardCatalogParts)[number]>;
