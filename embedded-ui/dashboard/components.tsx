@@ -3,7 +3,7 @@
  * button that shows progress while its action runs, the toast that says it is done,
  * copy-to-clipboard, and the usage bar.
  */
-import type { ComponentChildren } from "preact";
+import { Fragment, type ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem, changesAccepted } from "./api";
 import { useT } from "./language";
@@ -455,4 +455,13 @@ export function ColorField({ label, id, value, onChange }: { label: string; id: 
       </small>
     </div>
   );
+}
+
+/**
+ * A translated sentence with elements inside it (a <code>, a link): `text` is the catalog's
+ * words with their {placeholders} left in, each replaced by the element of the same name.
+ */
+export function Interpolate({ text, values }: { text: string; values: Record<string, ComponentChildren> }) {
+  const parts = text.split(/\{(\w+)\}/);
+  return <>{parts.map((part, index) => (index % 2 === 1 ? <Fragment key={index}>{part in values ? values[part] : `{${part}}`}</Fragment> : part))}</>;
 }

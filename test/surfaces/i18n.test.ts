@@ -89,7 +89,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/account.tsx",
   "pages/commerce.tsx",
   "pages/billing.tsx",
-  "pages/keys.tsx",
   "pages/approvals.tsx",
   "pages/integrations.tsx",
   "pages/mailbox.tsx",

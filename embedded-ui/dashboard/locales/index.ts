@@ -7,12 +7,14 @@ import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { appCatalog } from "./app";
 import { componentsCatalog } from "./components";
+import { keysCatalog } from "./keys";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   appCatalog,
   componentsCatalog,
+  keysCatalog,
   shellCatalog,
 ] as const;
 
