@@ -73,7 +73,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/webhooks.tsx",
   "pages/sso.tsx",
   "pages/files.tsx",
-  "pages/apps.tsx",
   "pages/agents.tsx",
   "pages/app-domains.tsx",
   "pages/settings.tsx",

@@ -6,6 +6,8 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { appCatalog } from "./app";
+import { appQuickstartCatalog } from "./app-quickstart";
+import { appsCatalog } from "./apps";
 import { componentsCatalog } from "./components";
 import { keysCatalog } from "./keys";
 import { shellCatalog } from "./shell";
@@ -13,6 +15,8 @@ import { shellCatalog } from "./shell";
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   appCatalog,
+  appQuickstartCatalog,
+  appsCatalog,
   componentsCatalog,
   keysCatalog,
   shellCatalog,
