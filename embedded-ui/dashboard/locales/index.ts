@@ -6,6 +6,8 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { appCatalog } from "./app";
+import { appDomainsCatalog } from "./app-domains";
+import { appGroupExtrasCatalog } from "./app-group-extras";
 import { appQuickstartCatalog } from "./app-quickstart";
 import { appsCatalog } from "./apps";
 import { componentsCatalog } from "./components";
@@ -15,6 +17,8 @@ import { shellCatalog } from "./shell";
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   appCatalog,
+  appDomainsCatalog,
+  appGroupExtrasCatalog,
   appQuickstartCatalog,
   appsCatalog,
   componentsCatalog,
