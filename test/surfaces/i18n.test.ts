@@ -77,7 +77,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/settings.tsx",
   "pages/org-chart.tsx",
   "pages/roles.tsx",
-  "pages/app-data-sources.tsx",
   "pages/lifecycle.tsx",
   "pages/badges.tsx",
   "pages/meetings.tsx",

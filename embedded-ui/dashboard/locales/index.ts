@@ -6,6 +6,7 @@
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
 import { appCatalog } from "./app";
+import { appDataSourcesCatalog } from "./app-data-sources";
 import { appDomainsCatalog } from "./app-domains";
 import { appGroupExtrasCatalog } from "./app-group-extras";
 import { appQuickstartCatalog } from "./app-quickstart";
@@ -17,6 +18,7 @@ import { shellCatalog } from "./shell";
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
   appCatalog,
+  appDataSourcesCatalog,
   appDomainsCatalog,
   appGroupExtrasCatalog,
   appQuickstartCatalog,
