@@ -72,7 +72,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/meeting.tsx",
   "pages/webhooks.tsx",
   "pages/sso.tsx",
-  "pages/files.tsx",
   "pages/agents.tsx",
   "pages/settings.tsx",
   "pages/org-chart.tsx",

@@ -12,6 +12,7 @@ import { appGroupExtrasCatalog } from "./app-group-extras";
 import { appQuickstartCatalog } from "./app-quickstart";
 import { appsCatalog } from "./apps";
 import { componentsCatalog } from "./components";
+import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
 import { shellCatalog } from "./shell";
 
@@ -24,6 +25,7 @@ export const dashboardCatalogParts = [
   appQuickstartCatalog,
   appsCatalog,
   componentsCatalog,
+  filesCatalog,
   keysCatalog,
   shellCatalog,
 ] as const;
