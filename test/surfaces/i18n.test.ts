@@ -89,7 +89,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/mailbox.tsx",
   "pages/invite.tsx",
   "pages/audit-history.tsx",
-  "pages/audit.tsx",
 ]);
 
 describe("dashboard pages speak from the catalog", () => {

@@ -11,6 +11,7 @@ import { appDomainsCatalog } from "./app-domains";
 import { appGroupExtrasCatalog } from "./app-group-extras";
 import { appQuickstartCatalog } from "./app-quickstart";
 import { appsCatalog } from "./apps";
+import { auditCatalog } from "./audit";
 import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
@@ -24,6 +25,7 @@ export const dashboardCatalogParts = [
   appGroupExtrasCatalog,
   appQuickstartCatalog,
   appsCatalog,
+  auditCatalog,
   componentsCatalog,
   filesCatalog,
   keysCatalog,
