@@ -73,7 +73,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/webhooks.tsx",
   "pages/sso.tsx",
   "pages/agents.tsx",
-  "pages/settings.tsx",
   "pages/org-chart.tsx",
   "pages/roles.tsx",
   "pages/lifecycle.tsx",

@@ -15,6 +15,7 @@ import { auditCatalog } from "./audit";
 import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
+import { settingsCatalog } from "./settings";
 import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
@@ -29,6 +30,7 @@ export const dashboardCatalogParts = [
   componentsCatalog,
   filesCatalog,
   keysCatalog,
+  settingsCatalog,
   shellCatalog,
 ] as const;
 
