@@ -72,7 +72,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/meeting.tsx",
   "pages/webhooks.tsx",
   "pages/sso.tsx",
-  "pages/agents.tsx",
   "pages/org-chart.tsx",
   "pages/roles.tsx",
   "pages/lifecycle.tsx",

@@ -5,6 +5,7 @@
  */
 import type { Catalog, Language } from "../../i18n";
 import { LANGUAGES } from "../../i18n";
+import { agentsCatalog } from "./agents";
 import { appCatalog } from "./app";
 import { appDataSourcesCatalog } from "./app-data-sources";
 import { appDomainsCatalog } from "./app-domains";
@@ -20,6 +21,7 @@ import { shellCatalog } from "./shell";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
+  agentsCatalog,
   appCatalog,
   appDataSourcesCatalog,
   appDomainsCatalog,
