@@ -18,6 +18,7 @@ import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
 import { settingsCatalog } from "./settings";
 import { shellCatalog } from "./shell";
+import { webhooksCatalog } from "./webhooks";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
 export const dashboardCatalogParts = [
@@ -34,6 +35,7 @@ export const dashboardCatalogParts = [
   keysCatalog,
   settingsCatalog,
   shellCatalog,
+  webhooksCatalog,
 ] as const;
 
 type KeyOf<C> = C extends Catalog<infer K> ? K : never;
