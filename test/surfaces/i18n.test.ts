@@ -80,7 +80,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/service-accounts.tsx",
   "pages/account.tsx",
   "pages/commerce.tsx",
-  "pages/billing.tsx",
   "pages/approvals.tsx",
   "pages/integrations.tsx",
   "pages/mailbox.tsx",

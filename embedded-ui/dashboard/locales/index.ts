@@ -13,6 +13,7 @@ import { appGroupExtrasCatalog } from "./app-group-extras";
 import { appQuickstartCatalog } from "./app-quickstart";
 import { appsCatalog } from "./apps";
 import { auditCatalog } from "./audit";
+import { billingCatalog } from "./billing";
 import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
@@ -30,6 +31,7 @@ export const dashboardCatalogParts = [
   appQuickstartCatalog,
   appsCatalog,
   auditCatalog,
+  billingCatalog,
   componentsCatalog,
   filesCatalog,
   keysCatalog,
