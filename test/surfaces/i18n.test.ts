@@ -70,7 +70,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/korean.tsx",
   "pages/overview.tsx",
   "pages/meeting.tsx",
-  "pages/sso.tsx",
   "pages/org-chart.tsx",
   "pages/roles.tsx",
   "pages/lifecycle.tsx",

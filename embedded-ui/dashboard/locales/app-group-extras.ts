@@ -109,7 +109,7 @@ export const appGroupExtrasCatalog: Catalog<AppGroupExtrasKey> = {
     "app-group-extras.save": "{provider} 저장",
     "app-group-extras.offer": "“{provider}로 계속하기” 제공",
     "app-group-extras.clientId": "{provider} 클라이언트 ID",
-    "app-group-extras.secretLabel": "{provider} {secret}",
+    "app-group-extras.secretLabel": "{provider}의 {secret}",
     "app-group-extras.keepSecret": "설정되어 있습니다. 유지하려면 비워 두세요.",
     "app-group-extras.pasteKey": ".p8 키를 붙여 넣으세요.",
     "app-group-extras.tenant": "Microsoft 테넌트",

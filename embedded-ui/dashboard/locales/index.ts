@@ -19,6 +19,7 @@ import { filesCatalog } from "./files";
 import { keysCatalog } from "./keys";
 import { settingsCatalog } from "./settings";
 import { shellCatalog } from "./shell";
+import { ssoCatalog } from "./sso";
 import { webhooksCatalog } from "./webhooks";
 
 /** Every part of the dashboard's catalog; a new page's catalog joins this list. */
@@ -37,6 +38,7 @@ export const dashboardCatalogParts = [
   keysCatalog,
   settingsCatalog,
   shellCatalog,
+  ssoCatalog,
   webhooksCatalog,
 ] as const;
 
