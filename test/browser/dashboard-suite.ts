@@ -1709,6 +1709,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         const korean = await browser.newContext({ locale: "ko-KR", viewport: { width: 360, height: 780 } });
         await korean.addCookies(await context.cookies());
         const seoul = await korean.newPage();
+        seoul.on("dialog", (dialog) => dialog.accept());
         await seoul.goto(`${base}/orgs/${slug}/keys`);
         await seoul.waitForSelector("#api-key-name");
         expect(await seoul.getAttribute("html", "lang")).toBe("ko");
