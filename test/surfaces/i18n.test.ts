@@ -80,7 +80,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/account.tsx",
   "pages/commerce.tsx",
   "pages/approvals.tsx",
-  "pages/integrations.tsx",
   "pages/mailbox.tsx",
   "pages/invite.tsx",
   "pages/audit-history.tsx",

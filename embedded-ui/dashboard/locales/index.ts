@@ -16,6 +16,7 @@ import { auditCatalog } from "./audit";
 import { billingCatalog } from "./billing";
 import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
+import { integrationsCatalog } from "./integrations";
 import { keysCatalog } from "./keys";
 import { settingsCatalog } from "./settings";
 import { shellCatalog } from "./shell";
@@ -35,6 +36,7 @@ export const dashboardCatalogParts = [
   billingCatalog,
   componentsCatalog,
   filesCatalog,
+  integrationsCatalog,
   keysCatalog,
   settingsCatalog,
   shellCatalog,
