@@ -1727,7 +1727,12 @@ export function dashboardSuite(target: DashboardTarget): void {
         await row.waitFor({ state: "detached" });
         await seoul.locator("#toasts .toast", { hasText: "폐기했습니다." }).waitFor();
         // Nothing overflows sideways at 360 px in Korean.
-        expect(await pageWidth(seoul)).toBeLessThanOrEqual(360);
+        const wide = await seoul.evaluate(() =>
+          Array.from(document.querySelectorAll("main *"))
+            .filter((element) => element.getBoundingClientRect().right > 361 && !element.closest(".table-wrap"))
+            .map((element) => `${element.tagName.toLowerCase()}#${element.id}.${element.className}`),
+        );
+        expect({ width: await pageWidth(seoul), wide }).toEqual({ width: 360, wide: [] });
         await korean.close();
       },
       STEP_TIMEOUT,
