@@ -78,7 +78,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/board.tsx",
   "pages/service-accounts.tsx",
   "pages/account.tsx",
-  "pages/commerce.tsx",
   "pages/approvals.tsx",
   "pages/mailbox.tsx",
   "pages/invite.tsx",

@@ -14,6 +14,7 @@ import { appQuickstartCatalog } from "./app-quickstart";
 import { appsCatalog } from "./apps";
 import { auditCatalog } from "./audit";
 import { billingCatalog } from "./billing";
+import { commerceCatalog } from "./commerce";
 import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
 import { integrationsCatalog } from "./integrations";
@@ -34,6 +35,7 @@ export const dashboardCatalogParts = [
   appsCatalog,
   auditCatalog,
   billingCatalog,
+  commerceCatalog,
   componentsCatalog,
   filesCatalog,
   integrationsCatalog,
