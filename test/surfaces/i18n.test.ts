@@ -67,7 +67,6 @@ const STILL_ENGLISH = new Set<string>([
   "pages/teams.tsx",
   "pages/home.tsx",
   "pages/members.tsx",
-  "pages/korean.tsx",
   "pages/overview.tsx",
   "pages/meeting.tsx",
   "pages/org-chart.tsx",

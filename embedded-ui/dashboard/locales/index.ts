@@ -19,6 +19,7 @@ import { componentsCatalog } from "./components";
 import { filesCatalog } from "./files";
 import { integrationsCatalog } from "./integrations";
 import { keysCatalog } from "./keys";
+import { koreanCatalog } from "./korean";
 import { settingsCatalog } from "./settings";
 import { shellCatalog } from "./shell";
 import { ssoCatalog } from "./sso";
@@ -40,6 +41,7 @@ export const dashboardCatalogParts = [
   filesCatalog,
   integrationsCatalog,
   keysCatalog,
+  koreanCatalog,
   settingsCatalog,
   shellCatalog,
   ssoCatalog,
