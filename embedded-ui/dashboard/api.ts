@@ -35,6 +35,14 @@ async function problemOf(response: Response): Promise<ApiProblem> {
   return new ApiProblem(response.status, typeof body.error === "string" ? body.error : "", body, response.headers.get("x-request-id"));
 }
 
+/** How many changes (any method but GET and HEAD) the server has accepted since the page loaded. */
+let acceptedChanges = 0;
+
+/** The count of accepted changes: an action that raised it did something, and its toast says so. */
+export function changesAccepted(): number {
+  return acceptedChanges;
+}
+
 export interface CallOptions {
   /** A 401 means "not signed in": send the browser to /login unless the caller handles it. */
   redirectOn401?: boolean;
@@ -54,6 +62,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   }
   if (response.status === 401 && options.redirectOn401 !== false) signInAgain();
   if (!response.ok) throw await problemOf(response);
+  if (method !== "GET" && method !== "HEAD") acceptedChanges += 1;
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -85,7 +94,10 @@ export function uploadWithProgress<T = any>(path: string, form: FormData, onProg
         body = JSON.parse(request.responseText);
       } catch {}
       if (request.status === 401) signInAgain();
-      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      if (request.status >= 200 && request.status < 300) {
+        acceptedChanges += 1;
+        resolve(body as T);
+      }
       else reject(new ApiProblem(request.status, typeof body?.error === "string" ? body.error : "", body ?? {}, request.getResponseHeader("x-request-id")));
     };
     request.send(form);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, signInAgain } from "./api";
-import { ErrorMessage, Loading } from "./components";
+import { ErrorMessage, Loading, Toasts } from "./components";
 import { describeError } from "./messages";
 import { personalSeal, passkeysSupported } from "./passkeys";
 import { interceptLink, match, navigate, usePath } from "./router";
@@ -100,6 +100,7 @@ export function App() {
   return (
     <LanguageContext.Provider value={{ language, setLanguage: choose }}>
       <Routes />
+      <Toasts />
     </LanguageContext.Provider>
   );
 }
@@ -145,7 +146,7 @@ function SignedIn({ path }: { path: string }) {
   }, [path, session]);
 
   if (error) return <main class="center"><ErrorMessage error={error} /></main>;
-  if (!session) return <main class="center"><Loading what="your dashboard" /></main>;
+  if (!session) return <main class="center"><Loading what={t("app.yourDashboard")} /></main>;
 
   const orgMatch = match("/orgs/:slug", path) ?? matchOrgSubpage(path);
   const org = orgMatch ? session.orgs.find((o) => o.slug === orgMatch.slug) : undefined;
@@ -174,6 +175,7 @@ function matchOrgSubpage(path: string): Record<string, string> | null {
 }
 
 function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: string }) {
+  const t = useT();
   if (path === "/" || path === "/orgs") return <HomePage />;
   if (path === "/orgs/new") return <CreateOrgPage />;
   if (path === "/account") return <AccountPage />;
@@ -181,9 +183,13 @@ function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: strin
     if (!org) {
       return (
         <div class="card">
-          <h1>Organization not found</h1>
+          <h1>{t("app.orgNotFound")}</h1>
           <p>
-            You are not a member of <code>{orgSlug}</code>, or it does not exist. <a href="/" data-route>Choose one of your organizations</a>.
+            {t("app.notAMember", { slug: orgSlug })}{" "}
+            <a href="/" data-route>
+              {t("app.chooseOneOfYours")}
+            </a>
+            .
           </p>
         </div>
       );
@@ -197,10 +203,10 @@ function Page({ path, org, orgSlug }: { path: string; org?: Org; orgSlug?: strin
   }
   return (
     <div class="card">
-      <h1>Page not found</h1>
+      <h1>{t("app.pageNotFound")}</h1>
       <p>
         <a href="/" data-route>
-          Back to your organizations
+          {t("app.backToOrgs")}
         </a>
       </p>
     </div>
@@ -225,7 +231,7 @@ function Header({ session, currentSlug }: { session: SessionState; currentSlug?:
       // 5.6: switching to a linked account is sealed with one of my passkeys.
       const target = value.slice(5);
       try {
-        if (!passkeysSupported()) throw new Error("This browser cannot use passkeys, which switching accounts needs.");
+        if (!passkeysSupported()) throw new Error(t("app.noPasskeys"));
         const seal = await personalSeal("linked_identity.switch", target);
         await api("POST", "/api/auth/linked-identities/switch", { targetUserId: target, assertionResponseJson: seal });
         location.assign("/");
@@ -243,7 +249,7 @@ function Header({ session, currentSlug }: { session: SessionState; currentSlug?:
   return (
     <header class="topbar">
       <a class="brand" href="/" data-route>
-        Signet
+        {"Signet"}
       </a>
       <div class="switcher">
         <label for="org-switcher" class="visually-hidden">
@@ -277,7 +283,7 @@ function Header({ session, currentSlug }: { session: SessionState; currentSlug?:
           </p>
         ) : null}
       </div>
-      <nav class="account-nav" aria-label="Account">
+      <nav class="account-nav" aria-label={t("app.account")}>
         <LanguageSwitcher />
         <a href="/swagger" title={`Signet ${version()}`}>
           {t("apiReference")}

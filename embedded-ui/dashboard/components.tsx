@@ -1,10 +1,12 @@
 /**
  * Building blocks every page shares: loading and error states, labelled fields, a
- * button that shows progress while its action runs, copy-to-clipboard, and the usage bar.
+ * button that shows progress while its action runs, the toast that says it is done,
+ * copy-to-clipboard, and the usage bar.
  */
-import type { ComponentChildren } from "preact";
-import { useCallback, useEffect, useState } from "preact/hooks";
-import { ApiProblem } from "./api";
+import { Fragment, type ComponentChildren } from "preact";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { ApiProblem, changesAccepted } from "./api";
+import { useLanguage, useT } from "./language";
 import { describeError } from "./messages";
 
 /** Loads data for a page; `reload` fetches again (after a change). */
@@ -27,16 +29,18 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
 }
 
 export function ErrorMessage({ error }: { error: unknown }) {
+  const t = useT();
+  const { language } = useLanguage();
   if (!error) return null;
   const requestId = error instanceof ApiProblem ? error.requestId : null;
   return (
     <>
       <p class="error" role="alert">
-        {describeError(error)}
+        {describeError(error, language)}
       </p>
       {requestId ? (
         <p class="muted request-id">
-          Request id <code>{requestId}</code> (for your administrator)
+          {t("components.requestId")} <code>{requestId}</code> {t("components.forYourAdministrator")}
         </p>
       ) : null}
     </>
@@ -44,9 +48,10 @@ export function ErrorMessage({ error }: { error: unknown }) {
 }
 
 export function Loading({ what }: { what: string }) {
+  const t = useT();
   return (
     <p class="muted" role="status" aria-live="polite">
-      <span class="spinner" aria-hidden="true" /> Loading {what}…
+      <span class="spinner" aria-hidden="true" /> {t("components.loading", { what })}
     </p>
   );
 }
@@ -67,9 +72,83 @@ export function EmptyState({ title, children }: { title: string; children?: Comp
   );
 }
 
+/** One toast: what was done, said once to screen readers through the polite live region. */
+interface Toast {
+  id: number;
+  text: string;
+}
+
+const toastListeners = new Set<(toast: Toast) => void>();
+let lastToastId = 0;
+/** Long enough to read a sentence, short enough not to pile up (issue: toasts vanish after a few seconds). */
+const TOAST_MILLISECONDS = 6000;
+
+/** Says `text` in the toast region (rendered once by the app's shell). */
+export function showToast(text: string): void {
+  const toast = { id: ++lastToastId, text };
+  for (const listener of toastListeners) listener(toast);
+}
+
+/**
+ * Runs `action` and, when it finished and the server accepted at least one change on the
+ * way (a page's action may stop early, as on a declined confirm()), says so in a toast.
+ */
+async function runAndTell(action: () => Promise<unknown>, doneText: () => string): Promise<void> {
+  const before = changesAccepted();
+  await action();
+  if (changesAccepted() > before) showToast(doneText());
+}
+
+/**
+ * The polite live region where finished actions are told: each toast goes after a few
+ * seconds or when dismissed (its button, or Escape while the focus is in the region).
+ */
+export function Toasts() {
+  const t = useT();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+  useEffect(() => {
+    const add = (toast: Toast) => {
+      // Three at most: an older one makes room.
+      setToasts((list) => [...list.slice(-2), toast]);
+      timers.current.set(
+        toast.id,
+        setTimeout(() => dismiss(toast.id), TOAST_MILLISECONDS),
+      );
+    };
+    toastListeners.add(add);
+    return () => {
+      toastListeners.delete(add);
+      for (const timer of timers.current.values()) clearTimeout(timer);
+    };
+  }, [dismiss]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const newest = toasts[toasts.length - 1];
+    if (event.key === "Escape" && newest) dismiss(newest.id);
+  };
+  return (
+    <div class="toasts" id="toasts" role="status" aria-live="polite" aria-label={t("components.notifications")} onKeyDown={onKeyDown}>
+      {toasts.map((toast) => (
+        <div class="toast" key={toast.id}>
+          <span class="toast-text">{toast.text}</span>
+          <button type="button" class="toast-dismiss" aria-label={t("components.dismiss")} onClick={() => dismiss(toast.id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A button for an action that talks to the server: disabled with a spinner while it
- * runs, and the refusal shown beside it in plain words.
+ * runs, the refusal shown beside it in plain words, and a toast once it is done:
+ * `done`, else the catalog's sentence around the button's label.
  */
 export function ActionButton({
   onAction,
@@ -78,6 +157,7 @@ export function ActionButton({
   disabled,
   id,
   label,
+  done,
 }: {
   onAction: () => Promise<unknown>;
   children: ComponentChildren;
@@ -85,14 +165,20 @@ export function ActionButton({
   disabled?: boolean;
   id?: string;
   label?: string;
+  /** What the toast says once the action succeeded. */
+  done?: string;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const run = async () => {
     setBusy(true);
     setError(null);
+    // Read before the action: the button may be gone (its row removed) when it ends.
+    const action = label ?? button.current?.textContent?.trim() ?? "";
     try {
-      await onAction();
+      await runAndTell(onAction, () => done ?? (action ? t("components.done", { action }) : t("components.doneGeneric")));
     } catch (e) {
       setError(e);
     } finally {
@@ -101,7 +187,7 @@ export function ActionButton({
   };
   return (
     <span class="action">
-      <button type="button" id={id} class={kind} disabled={disabled || busy} aria-busy={busy} aria-label={label} onClick={run}>
+      <button type="button" ref={button} id={id} class={kind} disabled={disabled || busy} aria-busy={busy} aria-label={label} onClick={run}>
         {busy ? <span class="spinner" aria-hidden="true" /> : null}
         {children}
       </button>
@@ -110,8 +196,21 @@ export function ActionButton({
   );
 }
 
-/** A form whose submit runs an async action with progress and a plain-words error. */
-export function Form({ onSubmit, children, submitLabel, id }: { onSubmit: () => Promise<unknown>; children: ComponentChildren; submitLabel: string; id?: string }) {
+/** A form whose submit runs an async action with progress, a plain-words error, and a toast once done (`done`, else from the submit label). */
+export function Form({
+  onSubmit,
+  children,
+  submitLabel,
+  id,
+  done,
+}: {
+  onSubmit: () => Promise<unknown>;
+  children: ComponentChildren;
+  submitLabel: string;
+  id?: string;
+  done?: string;
+}) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const submit = async (event: Event) => {
@@ -119,7 +218,7 @@ export function Form({ onSubmit, children, submitLabel, id }: { onSubmit: () => 
     setBusy(true);
     setError(null);
     try {
-      await onSubmit();
+      await runAndTell(onSubmit, () => done ?? t("components.done", { action: submitLabel }));
     } catch (e) {
       setError(e);
     } finally {
@@ -245,7 +344,8 @@ export function Toggle({ label, checked, onChange, id, disabled }: { label: stri
   );
 }
 
-export function CopyButton({ text, label = "Copy", id }: { text: string; label?: string; id?: string }) {
+export function CopyButton({ text, label, id }: { text: string; label?: string; id?: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -264,16 +364,17 @@ export function CopyButton({ text, label = "Copy", id }: { text: string; label?:
   };
   return (
     <button type="button" class="secondary" id={id} onClick={copy}>
-      {copied ? "Copied" : label}
+      {copied ? t("components.copied") : (label ?? t("components.copy"))}
       <span class="visually-hidden" aria-live="polite">
-        {copied ? " to the clipboard" : ""}
+        {copied ? ` ${t("components.toTheClipboard")}` : ""}
       </span>
     </button>
   );
 }
 
 /** A secret shown once: the value, a copy button and what to do with it. */
-export function SecretOnce({ title, value, children, onDone, kept = "only a hash" }: { title: string; value: string; children?: ComponentChildren; onDone: () => void; kept?: string }) {
+export function SecretOnce({ title, value, children, onDone, kept }: { title: string; value: string; children?: ComponentChildren; onDone: () => void; kept?: string }) {
+  const t = useT();
   return (
     <div class="secret" role="region" aria-label={title}>
       <p>
@@ -283,9 +384,9 @@ export function SecretOnce({ title, value, children, onDone, kept = "only a hash
         <code class="secret-value">{value}</code>
         <CopyButton text={value} id="copy-secret" />
       </div>
-      <p class="muted">This is the only time it is shown: Signet keeps {kept}. Store it in your secret manager now.</p>
+      <p class="muted">{t("components.shownOnce", { kept: kept ?? t("components.onlyAHash") })}</p>
       <button type="button" class="secondary" onClick={onDone}>
-        I have stored it
+        {t("components.storedIt")}
       </button>
     </div>
   );
@@ -304,8 +405,13 @@ export function Badge({ tone, children }: { tone: "good" | "warn" | "bad" | "neu
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }
 
+let nextSectionId = 0;
+
 export function Section({ title, children, id, actions }: { title: string; children: ComponentChildren; id?: string; actions?: ComponentChildren }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
+  // A title in Korean or Japanese has no latin letters to make an id from: a counter keeps the ids unique.
+  const [fallbackId] = useState(() => `section-${++nextSectionId}`);
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const headingId = `${id ?? (/[a-z0-9]/.test(slug) ? slug : fallbackId)}-heading`;
   return (
     <section class="card" aria-labelledby={headingId} id={id}>
       <div class="card-head">
@@ -322,31 +428,41 @@ export function Section({ title, children, id, actions }: { title: string; child
  * "not set" (the picker cannot show that, so it shows black until a colour is chosen).
  */
 export function ColorField({ label, id, value, onChange }: { label: string; id: string; value: string; onChange: (value: string) => void }) {
+  const t = useT();
   const valid = /^#[0-9A-Fa-f]{6}$/.test(value);
   return (
     <div class="field color-field">
       <label for={`${id}-text`}>{label}</label>
       <div class="color-row">
-        <input type="color" id={id} aria-label={`${label}: picker`} value={valid ? value.toLowerCase() : "#000000"} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+        <input type="color" id={id} aria-label={t("components.colorPicker", { label })} value={valid ? value.toLowerCase() : "#000000"} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
         <input
           type="text"
           id={`${id}-text`}
           pattern="#[0-9A-Fa-f]{6}"
           maxLength={7}
-          placeholder="#RRGGBB"
+          placeholder={"#RRGGBB"}
           value={value}
           aria-describedby={`${id}-hint`}
           onInput={(e) => onChange((e.target as HTMLInputElement).value)}
         />
         {value ? (
-          <button type="button" class="link" onClick={() => onChange("")} aria-label={`Clear ${label.toLowerCase()}`}>
-            Clear
+          <button type="button" class="link" onClick={() => onChange("")} aria-label={t("components.clearColor", { label: label.toLowerCase() })}>
+            {t("components.clear")}
           </button>
         ) : null}
       </div>
       <small id={`${id}-hint`} class="muted">
-        #RRGGBB, or empty for the default
+        {t("components.colorHint")}
       </small>
     </div>
   );
+}
+
+/**
+ * A translated sentence with elements inside it (a <code>, a link): `text` is the catalog's
+ * words with their {placeholders} left in, each replaced by the element of the same name.
+ */
+export function Interpolate({ text, values }: { text: string; values: Record<string, ComponentChildren> }) {
+  const parts = text.split(/\{(\w+)\}/);
+  return <>{parts.map((part, index) => (index % 2 === 1 ? <Fragment key={index}>{part in values ? values[part] : `{${part}}`}</Fragment> : part))}</>;
 }

@@ -261,6 +261,10 @@ export function dashboardSuite(target: DashboardTarget): void {
         await secret.waitFor();
         const key = (await secret.textContent())!;
         expect(key).toStartWith("ah_live_");
+        // The finished action is told in a toast, in the polite live region the shell renders once.
+        await page.locator("#toasts .toast", { hasText: "API key created." }).first().waitFor();
+        expect(await page.getAttribute("#toasts", "role")).toBe("status");
+        expect(await page.getAttribute("#toasts", "aria-live")).toBe("polite");
         await page.click("#copy-secret");
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
@@ -285,6 +289,12 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await longLived.textContent()).toContain("86400 s");
         await longLived.locator("button", { hasText: "Revoke" }).click();
         await longLived.waitFor({ state: "detached" });
+        // A toast can be dismissed from the keyboard: its button, then Enter.
+        const revoked = page.locator("#toasts .toast", { hasText: "Revoked." });
+        await revoked.waitFor();
+        await revoked.getByRole("button", { name: "Dismiss" }).focus();
+        await page.keyboard.press("Enter");
+        await revoked.waitFor({ state: "detached" });
 
         await page.locator("#jwks-link").waitFor();
         expect(await page.getAttribute("#jwks-link", "href")).toBe(`/api/public/orgs/${slug}/jwks.json`);
@@ -1689,6 +1699,41 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await page.textContent(`nav a[href="/orgs/${slug}/analytics"]`)).toBe("分析");
         await page.selectOption("#language", "en");
         expect(await page.textContent(`nav a[href="/orgs/${slug}/roles"]`)).toBe("Roles");
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      "a browser whose language is Korean gets the API & keys page and its toasts in Korean",
+      async () => {
+        const korean = await browser.newContext({ locale: "ko-KR", viewport: { width: 360, height: 780 } });
+        await korean.addCookies(await context.cookies());
+        const seoul = await korean.newPage();
+        seoul.on("dialog", (dialog) => dialog.accept());
+        await seoul.goto(`${base}/orgs/${slug}/keys`);
+        await seoul.waitForSelector("#api-key-name");
+        expect(await seoul.getAttribute("html", "lang")).toBe("ko");
+        expect(await seoul.textContent("main h1")).toBe("API 및 키");
+        expect(await seoul.textContent("#api-keys-heading")).toBe("API 키");
+        expect(await seoul.textContent("label[for=api-key-name]")).toBe("이름");
+        await seoul.fill("#api-key-name", "seoul-backend");
+        await seoul.fill("#api-key-scopes", "org.org_file.list");
+        await seoul.click("#create-api-key button[type=submit]");
+        await seoul.locator("#toasts .toast", { hasText: "API 키를 만들었습니다." }).waitFor();
+        expect(await seriousAccessibilityViolations(seoul)).toEqual([]);
+        await seoul.click("text=저장했습니다");
+        const row = seoul.locator("#api-key-table tr", { hasText: "seoul-backend" });
+        await row.locator("button", { hasText: "폐기" }).click();
+        await row.waitFor({ state: "detached" });
+        await seoul.locator("#toasts .toast", { hasText: "폐기했습니다." }).waitFor();
+        // Nothing overflows sideways at 360 px in Korean.
+        const wide = await seoul.evaluate(() =>
+          Array.from(document.querySelectorAll("main *"))
+            .filter((element) => element.getBoundingClientRect().right > 361 && !element.closest(".table-wrap"))
+            .map((element) => `${element.tagName.toLowerCase()}#${element.id}.${element.className}`),
+        );
+        expect({ width: await pageWidth(seoul), wide }).toEqual({ width: 360, wide: [] });
+        await korean.close();
       },
       STEP_TIMEOUT,
     );

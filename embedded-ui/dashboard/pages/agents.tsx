@@ -8,6 +8,7 @@ import { api } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Loaded, SecretOnce, Section, Select, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface AppGroup {
   id: string;
@@ -32,14 +33,7 @@ interface Member {
   connectedId: string | null;
 }
 
-const KINDS: [string, string][] = [
-  ["test", "Test: reads and lists"],
-  ["design", "Design: writes screens"],
-  ["db", "Database: schemas and queries"],
-  ["api", "API: keys and webhooks"],
-  ["infra", "Infrastructure: app settings, clients"],
-  ["custom", "Custom: no scopes until given"],
-];
+const KINDS = ["test", "design", "db", "api", "infra", "custom"] as const;
 
 /** A datetime-local value (the browser's local time) 30 days from now: the picker's default. */
 function inThirtyDays(): string {
@@ -49,22 +43,23 @@ function inThirtyDays(): string {
 }
 
 export function AgentsPage({ org }: { org: Org }) {
+  const t = useT();
   const groups = useLoad(() => api<AppGroup[]>("GET", `/api/org/${org.slug}/app-groups/`), [org.slug]);
   const [groupId, setGroupId] = useState("");
   const chosen = groupId || groups.data?.[0]?.id || "";
   return (
     <>
       <div class="page-head">
-        <h1>Agents</h1>
+        <h1>{t("agents.title")}</h1>
       </div>
-      <p class="muted">AI agents act in one app group with a shared kind role, an expiry, and a person as operator: they can do only what both their role and their operator may.</p>
-      <Loaded state={groups} what="app groups">
+      <p class="muted">{t("agents.intro")}</p>
+      <Loaded state={groups} what={t("agents.groupsWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="Agents work in an app group: create one under Apps first." />
+            <EmptyState title={t("agents.noGroups")} />
           ) : (
             <>
-              <Select label="App group" id="agent-group" value={chosen} onChange={setGroupId} options={list.map((g) => [g.id, g.name])} />
+              <Select label={t("agents.appGroup")} id="agent-group" value={chosen} onChange={setGroupId} options={list.map((g) => [g.id, g.name])} />
               {chosen ? <Roster org={org} groupId={chosen} /> : null}
             </>
           )
@@ -75,6 +70,7 @@ export function AgentsPage({ org }: { org: Org }) {
 }
 
 function Roster({ org, groupId }: { org: Org; groupId: string }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/app-groups/${groupId}/agents`;
   const agents = useLoad(() => api<Agent[]>("GET", `${base}?includeRevoked=true`), [base]);
   const members = useLoad(() => api<Member[]>("GET", `/api/org/${org.slug}/members`), [org.slug]);
@@ -84,7 +80,7 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const people = (members.data ?? []).filter((m) => m.connectedId);
-  const nameOf = (connectedId: string | null) => people.find((m) => m.connectedId === connectedId)?.email ?? "nobody yet";
+  const nameOf = (connectedId: string | null) => people.find((m) => m.connectedId === connectedId)?.email ?? t("agents.nobody");
 
   const hire = async () => {
     await api("POST", base, { kind, displayName: name.trim(), expiresAt: new Date(expires).toISOString() });
@@ -98,25 +94,25 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
   return (
     <>
       {secret ? (
-        <SecretOnce title="The agent's credential" value={secret} onDone={() => setSecret(null)}>
-          Give it to the agent as its bearer for the MCP server.
+        <SecretOnce title={t("agents.credentialTitle")} value={secret} onDone={() => setSecret(null)}>
+          {t("agents.credentialHint")}
         </SecretOnce>
       ) : null}
-      <Section title="Roster" id="agents">
+      <Section title={t("agents.roster")} id="agents">
         <ErrorMessage error={problem} />
-        <Loaded state={agents} what="agents">
+        <Loaded state={agents} what={t("agents.agentsWhat")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No agents in this app group." />
+              <EmptyState title={t("agents.none")} />
             ) : (
               <div class="table-wrap" tabIndex={0}>
               <table id="agent-table">
                 <thead>
                   <tr>
-                    <th scope="col">Agent</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Operator</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{t("agents.agent")}</th>
+                    <th scope="col">{t("agents.status")}</th>
+                    <th scope="col">{t("agents.operator")}</th>
+                    <th scope="col">{t("agents.actions")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -125,25 +121,28 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
                       <td>
                         <strong>{a.displayName}</strong> <span class="muted">{a.role.name}</span>
                         <br />
-                        <small class="muted">expires {formatTime(a.expiresAt)}{a.credential ? ` · credential ${a.credential.prefix}…` : ""}</small>
+                        <small class="muted">
+                          {t("agents.expires", { time: formatTime(a.expiresAt) })}
+                          {a.credential ? t("agents.credential", { prefix: a.credential.prefix }) : ""}
+                        </small>
                       </td>
                       <td>
-                        <Badge tone={a.status === "active" ? "good" : a.status === "suspended" ? "warn" : "bad"}>{a.status}</Badge>
-                        {a.suspendedReason ? ` (${a.suspendedReason})` : ""}
+                        <Badge tone={a.status === "active" ? "good" : a.status === "suspended" ? "warn" : "bad"}>{t(`agents.status.${a.status}`)}</Badge>
+                        {a.suspendedReason ? ` (${t(`agents.reason.${a.suspendedReason}`)})` : ""}
                       </td>
                       <td>
                         {a.status === "revoked" ? (
                           nameOf(a.operatorConnectedId)
                         ) : (
                           <Select
-                            label={`Operator of ${a.displayName}`}
+                            label={t("agents.operatorOf", { name: a.displayName })}
                             id={`operator-${a.id}`}
                             value={a.operatorConnectedId ?? ""}
                             onChange={(v) => {
                               setProblem(null);
                               if (v) act(`${a.id}/operator`, "PUT", { operatorConnectedId: v })().catch(setProblem);
                             }}
-                            options={[["", "Choose a person…"], ...people.map((m) => [m.connectedId!, m.email] as [string, string])]}
+                            options={[["", t("agents.choosePerson")], ...people.map((m) => [m.connectedId!, m.email] as [string, string])]}
                           />
                         )}
                       </td>
@@ -158,18 +157,22 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
                               agents.reload();
                             }}
                           >
-                            Issue credential
+                            {t("agents.issue")}
                           </ActionButton>
                         ) : null}
                         {a.status === "active" ? (
-                          <ActionButton kind="secondary" onAction={act(`${a.id}/suspend`)}>
-                            Suspend
+                          <ActionButton kind="secondary" onAction={act(`${a.id}/suspend`)} done={t("agents.suspended")}>
+                            {t("agents.suspend")}
                           </ActionButton>
                         ) : null}
-                        {a.status === "suspended" ? <ActionButton onAction={act(`${a.id}/activate`)}>Activate</ActionButton> : null}
+                        {a.status === "suspended" ? (
+                          <ActionButton onAction={act(`${a.id}/activate`)} done={t("agents.activated")}>
+                            {t("agents.activate")}
+                          </ActionButton>
+                        ) : null}
                         {a.status !== "revoked" ? (
-                          <ActionButton kind="danger" id={`revoke-${a.id}`} onAction={act(a.id, "DELETE")}>
-                            Revoke
+                          <ActionButton kind="danger" id={`revoke-${a.id}`} onAction={act(a.id, "DELETE")} done={t("agents.revoked")}>
+                            {t("agents.revoke")}
                           </ActionButton>
                         ) : null}
                       </td>
@@ -182,11 +185,11 @@ function Roster({ org, groupId }: { org: Org; groupId: string }) {
           }
         </Loaded>
       </Section>
-      <Section title="Hire an agent" id="hire">
-        <Form onSubmit={hire} submitLabel="Hire" id="hire-agent">
-          <Select label="Kind" id="agent-kind" value={kind} onChange={setKind} options={KINDS} />
-          <Field label="Name" id="agent-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-          <Field label="Expires" id="agent-expires" type="datetime-local" required hint="Required: at this time the agent is suspended." value={expires} onInput={(e) => setExpires((e.target as HTMLInputElement).value)} />
+      <Section title={t("agents.hireTitle")} id="hire">
+        <Form onSubmit={hire} submitLabel={t("agents.hire")} done={t("agents.hired")} id="hire-agent">
+          <Select label={t("agents.kind")} id="agent-kind" value={kind} onChange={setKind} options={KINDS.map((k) => [k, t(`agents.kind.${k}`)])} />
+          <Field label={t("agents.name")} id="agent-name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <Field label={t("agents.expiresLabel")} id="agent-expires" type="datetime-local" required hint={t("agents.expiresHint")} value={expires} onInput={(e) => setExpires((e.target as HTMLInputElement).value)} />
         </Form>
       </Section>
     </>

@@ -9,6 +9,7 @@ import { api, query } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, SecretOnce, Select, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { personalSeal } from "../passkeys";
+import { useT } from "../language";
 
 interface DataSource {
   id: string;
@@ -31,17 +32,11 @@ interface DataSource {
   connectionString?: string | null;
 }
 
-const REGIONS: [string, string][] = [
-  ["kr", "Korea (kr)"],
-  ["sg", "Singapore (sg)"],
-  ["au", "Australia (au)"],
-  ["eu-de", "Germany (eu-de)"],
-  ["uk", "United Kingdom (uk)"],
-  ["us-e", "US East (us-e)"],
-];
+const REGIONS = ["kr", "sg", "au", "eu-de", "uk", "us-e"] as const;
 const value = (e: Event) => (e.target as HTMLInputElement).value;
 
 export function DataSources({ base, group }: { base: string; group: { id: string; name: string } }) {
+  const t = useT();
   const path = `${base}/app-groups/${group.id}/data-sources`;
   const slug = base.slice("/api/org/".length);
   const list = useLoad(() => api<DataSource[]>("GET", `${path}${query({ includeInactive: "true" })}`), [path]);
@@ -52,16 +47,16 @@ export function DataSources({ base, group }: { base: string; group: { id: string
     list.reload();
   };
   return (
-    <Section title="Data sources" id="data-sources">
+    <Section title={t("app-data-sources.title")} id="data-sources">
       {secret ? (
-        <SecretOnce title={`Connection string of ${secret.name}`} value={secret.value} kept="the password sealed (encrypted), for its own tests" onDone={() => setSecret(null)}>
-          Your application connects with it.
+        <SecretOnce title={t("app-data-sources.connectionStringOf", { name: secret.name })} value={secret.value} kept={t("app-data-sources.kept")} onDone={() => setSecret(null)}>
+          {t("app-data-sources.connectsWithIt")}
         </SecretOnce>
       ) : null}
-      <Loaded state={list} what="the data sources">
+      <Loaded state={list} what={t("app-data-sources.what")}>
         {(sources) =>
           sources.length === 0 ? (
-            <EmptyState title="No data sources yet.">Register your own PostgreSQL or create a managed database whose every write is sealed.</EmptyState>
+            <EmptyState title={t("app-data-sources.none")}>{t("app-data-sources.noneHint")}</EmptyState>
           ) : (
             <ul class="facts-list" id="data-source-list">
               {sources.map((s) => (
@@ -77,13 +72,15 @@ export function DataSources({ base, group }: { base: string; group: { id: string
   );
 }
 
-function stateBadge(s: DataSource) {
-  if (s.status === "active") return <Badge tone="good">connected</Badge>;
-  if (s.status === "suspended") return <Badge tone="bad">suspended</Badge>;
-  return <Badge tone="neutral">disconnected</Badge>;
+function StateBadge({ source: s }: { source: DataSource }) {
+  const t = useT();
+  if (s.status === "active") return <Badge tone="good">{t("app-data-sources.connected")}</Badge>;
+  if (s.status === "suspended") return <Badge tone="bad">{t("app-data-sources.suspended")}</Badge>;
+  return <Badge tone="neutral">{t("app-data-sources.disconnected")}</Badge>;
 }
 
 function SourceRow({ path, slug, source: s, onChanged, onSecret }: { path: string; slug: string; source: DataSource; onChanged: () => void; onSecret: (s: DataSource) => void }) {
+  const t = useT();
   const [confirmName, setConfirmName] = useState("");
   const run = (method: string, suffix: string) => async () => {
     await api(method, `${path}/${s.id}${suffix}`);
@@ -97,46 +94,53 @@ function SourceRow({ path, slug, source: s, onChanged, onSecret }: { path: strin
   return (
     <li data-source={s.name} data-status={s.status}>
       <p>
-        <strong>{s.name}</strong> {stateBadge(s)} {s.isPrimary ? <Badge tone="good">primary</Badge> : null} {s.isManaged ? <Badge tone="neutral">managed{s.tier ? `, ${s.tier}` : ""}</Badge> : null}{" "}
+        <strong>{s.name}</strong> <StateBadge source={s} /> {s.isPrimary ? <Badge tone="good">{t("app-data-sources.primary")}</Badge> : null}{" "}
+        {s.isManaged ? <Badge tone="neutral">{s.tier ? t("app-data-sources.managedTier", { tier: s.tier }) : t("app-data-sources.managed")}</Badge> : null}{" "}
         <span class="muted">
-          {s.username}@{s.host}:{s.port}/{s.database} · {s.region} · {s.purpose}
+          {s.username}@{s.host}:{s.port}/{s.database} · {s.region} · {t(`app-data-sources.purpose.${s.purpose}`)}
         </span>
       </p>
       <p class="source-test" role="status">
-        {s.lastTestError ? <span class="error">{s.lastTestError}</span> : s.lastTestedAt ? `Last test passed ${formatTime(s.lastTestedAt)}.` : "Not tested yet."}
-        {s.deleteScheduledAt ? ` Deleted for good ${formatTime(s.deleteScheduledAt)} unless reconnected.` : ""}
+        {s.lastTestError ? (
+          <span class="error">{s.lastTestError}</span>
+        ) : s.lastTestedAt ? (
+          t("app-data-sources.lastTestPassed", { time: formatTime(s.lastTestedAt) })
+        ) : (
+          t("app-data-sources.notTested")
+        )}
+        {s.deleteScheduledAt ? t("app-data-sources.deletedForGoodAt", { time: formatTime(s.deleteScheduledAt) }) : ""}
       </p>
       <div class="actions">
-        <ActionButton kind="secondary" onAction={run("POST", "/test")} label={`Test ${s.name}`}>
-          Test
+        <ActionButton kind="secondary" onAction={run("POST", "/test")} label={t("app-data-sources.testLabel", { name: s.name })} done={t("app-data-sources.tested")}>
+          {t("app-data-sources.test")}
         </ActionButton>
         {s.isActive ? (
           <>
             {s.isPrimary ? null : (
-              <ActionButton kind="secondary" onAction={run("POST", "/primary")} label={`Make ${s.name} primary`}>
-                Make primary
+              <ActionButton kind="secondary" onAction={run("POST", "/primary")} label={t("app-data-sources.makePrimaryLabel", { name: s.name })}>
+                {t("app-data-sources.makePrimary")}
               </ActionButton>
             )}
-            <ActionButton kind="secondary" onAction={run("DELETE", "")} label={`Disconnect ${s.name}`}>
-              Disconnect
+            <ActionButton kind="secondary" onAction={run("DELETE", "")} label={t("app-data-sources.disconnectLabel", { name: s.name })}>
+              {t("app-data-sources.disconnect")}
             </ActionButton>
           </>
         ) : (
           <ActionButton
             kind="secondary"
-            label={`Reconnect ${s.name}`}
+            label={t("app-data-sources.reconnectLabel", { name: s.name })}
             onAction={async () => {
               onSecret(await api<DataSource>("POST", `${path}/${s.id}/reconnect`));
             }}
           >
-            Reconnect
+            {t("app-data-sources.reconnect")}
           </ActionButton>
         )}
       </div>
       {s.isActive ? null : (
-        <Form onSubmit={remove} submitLabel="Delete for good" id={`delete-${s.name}`}>
+        <Form onSubmit={remove} submitLabel={t("app-data-sources.deleteForGood")} done={t("app-data-sources.deleted")} id={`delete-${s.name}`}>
           <Field
-            label={`Type ${s.name} to delete it for good${s.isManaged ? " (the database and its data are dropped)" : ""}; your passkey confirms it`}
+            label={t(s.isManaged ? "app-data-sources.typeToDeleteManaged" : "app-data-sources.typeToDelete", { name: s.name })}
             id={`confirm-${s.name}`}
             required
             maxLength={200}
@@ -151,6 +155,7 @@ function SourceRow({ path, slug, source: s, onChanged, onSecret }: { path: strin
 }
 
 function Register({ path, onDone }: { path: string; onDone: () => void }) {
+  const t = useT();
   const [name, setName] = useState("");
   const [connectionString, setConnectionString] = useState("");
   const [region, setRegion] = useState("us-e");
@@ -166,28 +171,29 @@ function Register({ path, onDone }: { path: string; onDone: () => void }) {
   };
   return (
     <>
-      <h3>Register your PostgreSQL</h3>
-      <p class="muted">Signet connects once to test it, then keeps the password sealed; it is never shown again.</p>
-      <Form onSubmit={submit} submitLabel="Register" id="register-data-source">
-        <Field label="Name" id="data-source-name" required maxLength={63} value={name} onInput={(e) => setName(value(e))} />
+      <h3>{t("app-data-sources.registerHeading")}</h3>
+      <p class="muted">{t("app-data-sources.registerHint")}</p>
+      <Form onSubmit={submit} submitLabel={t("app-data-sources.register")} done={t("app-data-sources.registered")} id="register-data-source">
+        <Field label={t("app-data-sources.name")} id="data-source-name" required maxLength={63} value={name} onInput={(e) => setName(value(e))} />
         <Field
-          label="Connection string"
+          label={t("app-data-sources.connectionString")}
           id="data-source-url"
           type="password"
-          hint="postgres://user:password@host:5432/database"
+          hint={"postgres://user:password@host:5432/database"}
           required
           maxLength={2048}
           autoComplete="off"
           value={connectionString}
           onInput={(e) => setConnectionString(value(e))}
         />
-        <Select label="Region" id="data-source-region" options={REGIONS} value={region} onChange={setRegion} />
+        <Select label={t("app-data-sources.region")} id="data-source-region" options={REGIONS.map((r) => [r, t(`app-data-sources.region.${r}`)])} value={region} onChange={setRegion} />
       </Form>
     </>
   );
 }
 
 function CreateManaged({ path, onDone }: { path: string; onDone: (s: DataSource) => void }) {
+  const t = useT();
   const [name, setName] = useState("");
   const submit = async () => {
     const made = await api<DataSource>("POST", `${path}/strix`, { name: name.trim() });
@@ -196,10 +202,10 @@ function CreateManaged({ path, onDone }: { path: string; onDone: (s: DataSource)
   };
   return (
     <>
-      <h3>Create a managed database</h3>
-      <p class="muted">A PostgreSQL database on this Signet's server, with every write sealed in a tamper-evident log. Needs $5 of prepaid credit.</p>
-      <Form onSubmit={submit} submitLabel="Create database" id="create-managed-database">
-        <Field label="Name" id="managed-name" required maxLength={63} value={name} onInput={(e) => setName(value(e))} />
+      <h3>{t("app-data-sources.managedHeading")}</h3>
+      <p class="muted">{t("app-data-sources.managedHint")}</p>
+      <Form onSubmit={submit} submitLabel={t("app-data-sources.createDatabase")} done={t("app-data-sources.createdDatabase")} id="create-managed-database">
+        <Field label={t("app-data-sources.name")} id="managed-name" required maxLength={63} value={name} onInput={(e) => setName(value(e))} />
       </Form>
     </>
   );

@@ -5,18 +5,20 @@
  */
 import { useState } from "preact/hooks";
 import { api, query } from "../api";
-import { ActionButton, Badge, CopyButton, Field, Form, Loaded, Section, useLoad } from "../components";
+import { ActionButton, Badge, CopyButton, Field, Form, Interpolate, Loaded, Section, useLoad } from "../components";
 import { autoConfigureErrorText, domainProblem, statusText, type AutoConfigureResult, type DomainStatus, type DomainStatusList, type VerifyResult } from "../domains";
 import { formatTime } from "../messages";
+import { useT } from "../language";
 
 const value = (e: Event) => (e.target as HTMLInputElement).value;
 
 export function CustomDomain({ base, group }: { base: string; group: { id: string; name: string } }) {
+  const t = useT();
   const path = `${base}/settings/domains`;
   const list = useLoad(() => api<DomainStatusList>("GET", path), [path]);
   return (
-    <Section title="Custom login domain" id="custom-domain">
-      <Loaded state={list} what="the custom login domain">
+    <Section title={t("app-domains.title")} id="custom-domain">
+      <Loaded state={list} what={t("app-domains.what")}>
         {(data) => <DomainEditor key={group.id} path={path} group={group} data={data} onChanged={list.reload} />}
       </Loaded>
     </Section>
@@ -24,6 +26,7 @@ export function CustomDomain({ base, group }: { base: string; group: { id: strin
 }
 
 function DomainEditor({ path, group, data, onChanged }: { path: string; group: { id: string; name: string }; data: DomainStatusList; onChanged: () => void }) {
+  const t = useT();
   const mine = data.customLoginDomains.find((d) => d.appGroupId === group.id);
   const others = data.customLoginDomains.filter((d) => d !== mine).map((d) => ({ domain: d.domain, appGroupId: d.appGroupId }));
   const [hostname, setHostname] = useState("");
@@ -41,11 +44,11 @@ function DomainEditor({ path, group, data, onChanged }: { path: string; group: {
     return (
       <>
         <p class="muted">
-          End users of {group.name} can sign in at your own hostname, such as <code>login.brand.com</code>, instead of this Signet's address. Adding one needs the Pro plan.
+          <Interpolate text={t("app-domains.intro")} values={{ group: group.name, example: <code>{"login.brand.com"}</code> }} />
         </p>
-        {data.cnameTarget ? null : <p class="muted">This Signet has no CNAME target set (SIGNET_CUSTOM_DOMAIN_TARGET), so a domain cannot be verified here yet.</p>}
-        <Form onSubmit={add} submitLabel="Add domain" id="add-domain">
-          <Field label="Hostname" id="domain-hostname" hint="login.brand.com: no https://, path or port" required maxLength={253} autoComplete="off" value={hostname} onInput={(e) => setHostname(value(e))} />
+        {data.cnameTarget ? null : <p class="muted">{t("app-domains.noTarget")}</p>}
+        <Form onSubmit={add} submitLabel={t("app-domains.add")} done={t("app-domains.added")} id="add-domain">
+          <Field label={t("app-domains.hostname")} id="domain-hostname" hint={t("app-domains.hostnameHint")} required maxLength={253} autoComplete="off" value={hostname} onInput={(e) => setHostname(value(e))} />
         </Form>
       </>
     );
@@ -68,6 +71,7 @@ function DomainDetails({
   others: { domain: string; appGroupId: string }[];
   onChanged: () => void;
 }) {
+  const t = useT();
   const [check, setCheck] = useState<VerifyResult | null>(null);
   const [token, setToken] = useState("");
   const [configured, setConfigured] = useState<AutoConfigureResult | null>(null);
@@ -85,7 +89,7 @@ function DomainDetails({
     }
   };
   const remove = async () => {
-    if (!confirm(`Remove ${domain.domain}? End users of ${group.name} go back to this Signet's address, and the hostname is released at once.`)) return;
+    if (!confirm(t("app-domains.confirmRemove", { domain: domain.domain, group: group.name }))) return;
     await api("PUT", path, { customLoginDomains: others });
     onChanged();
   };
@@ -93,57 +97,57 @@ function DomainDetails({
     <>
       <p>
         <strong id="domain-name">{domain.domain}</strong>{" "}
-        <Badge tone={status.served ? "good" : status.verified ? "warn" : "neutral"}>{status.served ? "served" : status.verified ? "verified" : "not verified"}</Badge>
+        <Badge tone={status.served ? "good" : status.verified ? "warn" : "neutral"}>{status.served ? t("app-domains.served") : status.verified ? t("app-domains.verified") : t("app-domains.notVerified")}</Badge>
       </p>
       <p id="domain-status" role="status" data-verified={status.verified} data-served={status.served}>
         {statusText(status, domain.domain, target)}
       </p>
       <p class="muted">
-        Last checked {formatTime(domain.checkedAt)}
-        {domain.verifiedAt ? `; verified ${formatTime(domain.verifiedAt)}` : ""}.
+        {t("app-domains.lastChecked", { time: formatTime(domain.checkedAt) })}
+        {domain.verifiedAt ? t("app-domains.verifiedAt", { time: formatTime(domain.verifiedAt) }) : ""}.
       </p>
-      <h3>Records to create</h3>
-      <p class="muted">At your DNS provider, in the zone of {domain.domain}. Leave any proxy off (Cloudflare: “DNS only”).</p>
+      <h3>{t("app-domains.records")}</h3>
+      <p class="muted">{t("app-domains.recordsHint", { domain: domain.domain })}</p>
       <ul class="facts-list" id="domain-records">
         {domain.records.map((r) => (
           <li key={r.type} data-type={r.type}>
             <div class="copy-row">
-              <span class="copy-label">{r.type} name</span>
+              <span class="copy-label">{t("app-domains.recordName", { type: r.type })}</span>
               <code>{r.name}</code>
-              <CopyButton text={r.name} label={`Copy ${r.type} name`} />
+              <CopyButton text={r.name} label={t("app-domains.copyName", { type: r.type })} />
             </div>
             <div class="copy-row">
-              <span class="copy-label">{r.type} value</span>
+              <span class="copy-label">{t("app-domains.recordValue", { type: r.type })}</span>
               {r.value ? (
                 <>
                   <code>{r.value}</code>
-                  <CopyButton text={r.value} label={`Copy ${r.type} value`} />
+                  <CopyButton text={r.value} label={t("app-domains.copyValue", { type: r.type })} />
                 </>
               ) : (
-                <span class="muted">Not set up on this Signet (SIGNET_CUSTOM_DOMAIN_TARGET).</span>
+                <span class="muted">{t("app-domains.notSetUp")}</span>
               )}
             </div>
           </li>
         ))}
       </ul>
-      <ActionButton id="check-domain" onAction={verify}>
-        Check now
+      <ActionButton id="check-domain" onAction={verify} done={t("app-domains.checked")}>
+        {t("app-domains.checkNow")}
       </ActionButton>
-      <h3>Create the records at Cloudflare</h3>
-      <p class="muted">A Cloudflare API token with Zone:Read and DNS:Edit on the zone. It is sent for this request only: neither this page nor Signet keeps it. Check afterwards.</p>
-      <Form onSubmit={autoConfigure} submitLabel="Create the records" id="auto-configure">
-        <Field label="Cloudflare API token" id="dns-provider-token" type="password" autoComplete="off" required maxLength={500} value={token} onInput={(e) => setToken(value(e))} />
+      <h3>{t("app-domains.cloudflare")}</h3>
+      <p class="muted">{t("app-domains.cloudflareHint")}</p>
+      <Form onSubmit={autoConfigure} submitLabel={t("app-domains.createRecords")} id="auto-configure">
+        <Field label={t("app-domains.token")} id="dns-provider-token" type="password" autoComplete="off" required maxLength={500} value={token} onInput={(e) => setToken(value(e))} />
       </Form>
       {configured ? (
         <p id="auto-configure-result" role="status" data-ok={configured.ok} class={configured.ok ? undefined : "error"}>
           {configured.ok
-            ? `Both records are in the zone ${configured.zoneName ?? ""}. Check now to verify (DNS may take a few minutes).`
-            : `${autoConfigureErrorText(configured.error, domain.domain)}${configured.zoneName ? ` (zone ${configured.zoneName})` : ""}`}
+            ? t("app-domains.bothRecords", { zone: configured.zoneName ?? "" })
+            : `${autoConfigureErrorText(configured.error, domain.domain)}${configured.zoneName ? t("app-domains.zone", { zone: configured.zoneName }) : ""}`}
         </p>
       ) : null}
-      <h3>Remove</h3>
-      <ActionButton kind="danger" id="remove-domain" onAction={remove}>
-        Remove domain
+      <h3>{t("app-domains.remove")}</h3>
+      <ActionButton kind="danger" id="remove-domain" onAction={remove} done={t("app-domains.removed")}>
+        {t("app-domains.removeDomain")}
       </ActionButton>
     </>
   );

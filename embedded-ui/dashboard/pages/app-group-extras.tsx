@@ -6,8 +6,9 @@
  */
 import { useState } from "preact/hooks";
 import { api, uploadWithProgress } from "../api";
-import { ActionButton, Badge, CopyButton, EmptyState, Field, Form, ProgressBar, Section, TextArea, Toggle } from "../components";
+import { ActionButton, Badge, CopyButton, EmptyState, Field, Form, Interpolate, ProgressBar, Section, showToast, TextArea, Toggle } from "../components";
 import { describeError as describe } from "../messages";
+import { useT } from "../language";
 
 export interface SocialProviderView {
   enabled: boolean;
@@ -25,17 +26,18 @@ interface GroupRef {
   socialProviders?: Record<string, SocialProviderView>;
 }
 
-const PROVIDERS: { key: string; name: string; secret: string }[] = [
-  { key: "google", name: "Google", secret: "Client secret" },
-  { key: "github", name: "GitHub", secret: "Client secret" },
-  { key: "microsoft", name: "Microsoft", secret: "Client secret" },
-  { key: "apple", name: "Apple", secret: "Signing key (.p8)" },
-  { key: "kakao", name: "Kakao", secret: "Client secret" },
-  { key: "naver", name: "Naver", secret: "Client secret" },
-];
+const PROVIDERS = [
+  { key: "google", name: "Google", secret: "app-group-extras.clientSecret" },
+  { key: "github", name: "GitHub", secret: "app-group-extras.clientSecret" },
+  { key: "microsoft", name: "Microsoft", secret: "app-group-extras.clientSecret" },
+  { key: "apple", name: "Apple", secret: "app-group-extras.signingKey" },
+  { key: "kakao", name: "Kakao", secret: "app-group-extras.clientSecret" },
+  { key: "naver", name: "Naver", secret: "app-group-extras.clientSecret" },
+] as const;
 
 /** The icon: a PNG, JPEG or WebP of at most 512 KB stored by Signet, or removed. */
 export function IconSection({ base, group, onChanged }: { base: string; group: GroupRef; onChanged: () => void }) {
+  const t = useT();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const upload = async (file: File) => {
@@ -45,6 +47,7 @@ export function IconSection({ base, group, onChanged }: { base: string; group: G
     form.append("file", file);
     try {
       await uploadWithProgress(`${base}/app-groups/${group.id}/icon`, form, setProgress);
+      showToast(t("app-group-extras.iconUploaded"));
       onChanged();
     } catch (e) {
       setError(e);
@@ -53,12 +56,12 @@ export function IconSection({ base, group, onChanged }: { base: string; group: G
     }
   };
   return (
-    <Section title={`Icon of ${group.name}`} id="app-group-icon">
+    <Section title={t("app-group-extras.iconOf", { name: group.name })} id="app-group-icon">
       <div class="icon-row">
-        {group.iconUrl ? <img src={group.iconUrl} alt={`Current icon of ${group.name}`} class="app-icon" id="app-group-icon-image" /> : <EmptyState title="No icon yet.">The hosted login shows the brand's name alone.</EmptyState>}
+        {group.iconUrl ? <img src={group.iconUrl} alt={t("app-group-extras.currentIcon", { name: group.name })} class="app-icon" id="app-group-icon-image" /> : <EmptyState title={t("app-group-extras.noIcon")}>{t("app-group-extras.noIconHint")}</EmptyState>}
       </div>
       <div class="field">
-        <label for="app-group-icon-file">Upload an icon (PNG, JPEG or WebP, at most 512 KB)</label>
+        <label for="app-group-icon-file">{t("app-group-extras.uploadIcon")}</label>
         <input
           id="app-group-icon-file"
           type="file"
@@ -71,19 +74,20 @@ export function IconSection({ base, group, onChanged }: { base: string; group: G
           }}
         />
       </div>
-      {progress !== null ? <ProgressBar value={progress} max={1} label="Icon upload" /> : null}
+      {progress !== null ? <ProgressBar value={progress} max={1} label={t("app-group-extras.iconUpload")} /> : null}
       <IconLink base={base} group={group} onChanged={onChanged} />
       {error ? <IconError error={error} /> : null}
       {group.iconUrl ? (
         <ActionButton
           kind="secondary"
           id="remove-app-group-icon"
+          done={t("app-group-extras.iconRemoved")}
           onAction={async () => {
             await api("DELETE", `${base}/app-groups/${group.id}/icon`);
             onChanged();
           }}
         >
-          Remove the icon
+          {t("app-group-extras.removeIcon")}
         </ActionButton>
       ) : null}
     </Section>
@@ -92,6 +96,7 @@ export function IconSection({ base, group, onChanged }: { base: string; group: G
 
 /** Or an icon hosted elsewhere: an https URL the hosted login links to. */
 function IconLink({ base, group, onChanged }: { base: string; group: GroupRef; onChanged: () => void }) {
+  const t = useT();
   const [url, setUrl] = useState("");
   const link = async () => {
     await api("POST", `${base}/app-groups/${group.id}/icon`, { iconUrl: url.trim() });
@@ -99,17 +104,18 @@ function IconLink({ base, group, onChanged }: { base: string; group: GroupRef; o
     onChanged();
   };
   return (
-    <Form onSubmit={link} submitLabel="Use this URL" id="app-group-icon-link">
-      <Field label="Or link an icon hosted elsewhere (https URL)" id="app-group-icon-url" type="url" required maxLength={500} value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+    <Form onSubmit={link} submitLabel={t("app-group-extras.useUrl")} done={t("app-group-extras.iconLinked")} id="app-group-icon-link">
+      <Field label={t("app-group-extras.linkIcon")} id="app-group-icon-url" type="url" required maxLength={500} value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
     </Form>
   );
 }
 
 function IconError({ error }: { error: unknown }) {
+  const t = useT();
   const code = (error as { code?: string }).code;
   const words: Record<string, string> = {
-    invalid_icon_type: "That file is not a PNG, JPEG or WebP image (SVG is not accepted).",
-    file_too_large: "The icon is larger than 512 KB.",
+    invalid_icon_type: t("app-group-extras.invalidIconType"),
+    file_too_large: t("app-group-extras.iconTooLarge"),
   };
   return (
     <p class="error" role="alert">
@@ -119,12 +125,13 @@ function IconError({ error }: { error: unknown }) {
 }
 
 export function SocialProviders({ base, group, onChanged }: { base: string; group: GroupRef; onChanged: () => void }) {
+  const t = useT();
   const stored = group.socialProviders ?? {};
   const callback = `${location.origin}/api/public/auth/social/callback`;
   return (
-    <Section title="Social sign-in" id="social-providers">
+    <Section title={t("app-group-extras.social")} id="social-providers">
       <p class="muted">
-        Register this redirect URI with each provider: <code id="social-callback-url">{callback}</code> <CopyButton text={callback} label="Copy the redirect URI" />
+        <Interpolate text={t("app-group-extras.redirectUri")} values={{ uri: <code id="social-callback-url">{callback}</code> }} /> <CopyButton text={callback} label={t("app-group-extras.copyRedirect")} />
       </p>
       {PROVIDERS.map((p) => (
         <ProviderForm key={p.key} base={base} group={group} provider={p} current={stored[p.key] ?? null} onChanged={onChanged} />
@@ -146,6 +153,7 @@ function ProviderForm({
   current: SocialProviderView | null;
   onChanged: () => void;
 }) {
+  const t = useT();
   const [enabled, setEnabled] = useState(current?.enabled ?? true);
   const [clientId, setClientId] = useState(current?.clientId ?? "");
   const [secret, setSecret] = useState("");
@@ -176,56 +184,61 @@ function ProviderForm({
     <details class="provider" data-provider={provider.key} open={current !== null}>
       <summary>
         {provider.name}{" "}
-        {current ? <Badge tone={current.enabled ? "good" : "neutral"}>{current.enabled ? "on" : "off"}</Badge> : <Badge tone="neutral">not set up</Badge>}
-        {current?.hasClientSecret ? <span class="muted"> · {provider.secret} set</span> : null}
+        {current ? (
+          <Badge tone={current.enabled ? "good" : "neutral"}>{current.enabled ? t("app-group-extras.on") : t("app-group-extras.off")}</Badge>
+        ) : (
+          <Badge tone="neutral">{t("app-group-extras.notSetUp")}</Badge>
+        )}
+        {current?.hasClientSecret ? <span class="muted"> · {t("app-group-extras.secretSet", { secret: t(provider.secret) })}</span> : null}
       </summary>
-      <Form onSubmit={save} submitLabel={`Save ${provider.name}`} id={id("form")}>
-        <Toggle id={id("enabled")} label={`Offer “Continue with ${provider.name}”`} checked={enabled} onChange={setEnabled} />
-        <Field label={`${provider.name} client ID`} id={id("client-id")} required maxLength={500} value={clientId} onInput={(e) => setClientId((e.target as HTMLInputElement).value)} />
+      <Form onSubmit={save} submitLabel={t("app-group-extras.save", { provider: provider.name })} done={t("app-group-extras.saved")} id={id("form")}>
+        <Toggle id={id("enabled")} label={t("app-group-extras.offer", { provider: provider.name })} checked={enabled} onChange={setEnabled} />
+        <Field label={t("app-group-extras.clientId", { provider: provider.name })} id={id("client-id")} required maxLength={500} value={clientId} onInput={(e) => setClientId((e.target as HTMLInputElement).value)} />
         {provider.key === "apple" ? (
           <TextArea
-            label={`${provider.name} ${provider.secret.toLowerCase()}`}
+            label={t("app-group-extras.secretLabel", { provider: provider.name, secret: t(provider.secret).toLowerCase() })}
             id={id("secret")}
-            hint={current?.hasClientSecret ? "Set; leave empty to keep it." : "Paste the .p8 key."}
+            hint={current?.hasClientSecret ? t("app-group-extras.keepSecret") : t("app-group-extras.pasteKey")}
             value={secret}
             onInput={setSecret}
           />
         ) : (
           <Field
-            label={`${provider.name} ${provider.secret.toLowerCase()}`}
+            label={t("app-group-extras.secretLabel", { provider: provider.name, secret: t(provider.secret).toLowerCase() })}
             id={id("secret")}
             type="password"
             autoComplete="off"
-            hint={current?.hasClientSecret ? "Set; leave empty to keep it." : undefined}
+            hint={current?.hasClientSecret ? t("app-group-extras.keepSecret") : undefined}
             value={secret}
             onInput={(e) => setSecret((e.target as HTMLInputElement).value)}
           />
         )}
         {provider.key === "microsoft" ? (
-          <Field label="Microsoft tenant" id={id("tenant")} hint="common, organizations, consumers or a tenant id" value={tenant} onInput={(e) => setTenant((e.target as HTMLInputElement).value)} />
+          <Field label={t("app-group-extras.tenant")} id={id("tenant")} hint={t("app-group-extras.tenantHint")} value={tenant} onInput={(e) => setTenant((e.target as HTMLInputElement).value)} />
         ) : null}
         {provider.key === "apple" ? (
           <>
-            <Field label="Apple team ID" id={id("team-id")} pattern="[A-Z0-9]{10}" value={teamId} onInput={(e) => setTeamId((e.target as HTMLInputElement).value)} />
-            <Field label="Apple key ID" id={id("key-id")} pattern="[A-Z0-9]{10}" value={keyId} onInput={(e) => setKeyId((e.target as HTMLInputElement).value)} />
+            <Field label={t("app-group-extras.teamId")} id={id("team-id")} pattern="[A-Z0-9]{10}" value={teamId} onInput={(e) => setTeamId((e.target as HTMLInputElement).value)} />
+            <Field label={t("app-group-extras.keyId")} id={id("key-id")} pattern="[A-Z0-9]{10}" value={keyId} onInput={(e) => setKeyId((e.target as HTMLInputElement).value)} />
           </>
         ) : null}
       </Form>
       {saved ? (
         <p class="success" role="status">
-          Saved.
+          {t("app-group-extras.saved")}
         </p>
       ) : null}
       {current ? (
         <ActionButton
           kind="danger"
-          label={`Remove ${provider.name}`}
+          label={t("app-group-extras.removeLabel", { provider: provider.name })}
+          done={t("app-group-extras.removed", { provider: provider.name })}
           onAction={async () => {
-            if (!confirm(`Remove ${provider.name} sign-in and its credentials?`)) return;
+            if (!confirm(t("app-group-extras.confirmRemove", { provider: provider.name }))) return;
             await send(null);
           }}
         >
-          Remove
+          {t("app-group-extras.remove")}
         </ActionButton>
       ) : null}
     </details>

@@ -5,13 +5,14 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
-import { ActionButton, Badge, ColorField, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, ColorField, EmptyState, Field, Form, Interpolate, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { DataSources } from "./app-data-sources";
 import { CustomDomain } from "./app-domains";
 import { AppQuickstart } from "./app-quickstart";
 import { IconSection, SocialProviders, type SocialProviderView } from "./app-group-extras";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface Branding {
   primaryColor: string | null;
@@ -49,10 +50,11 @@ interface AppGroup {
 
 const lines = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 const value = (e: Event) => (e.target as HTMLInputElement).value;
-const PLATFORMS: [string, string][] = ["web", "ios", "android", "desktop", "server"].map((p) => [p, p]);
-const ENVIRONMENTS: [string, string][] = ["production", "staging", "development"].map((e) => [e, e]);
+const PLATFORMS = ["web", "ios", "android", "desktop", "server"] as const;
+const ENVIRONMENTS = ["production", "staging", "development"] as const;
 
 export function AppsPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}`;
   const groups = useLoad(() => api<AppGroup[]>("GET", `${base}/app-groups/`), [org.slug]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -60,8 +62,8 @@ export function AppsPage({ org }: { org: Org }) {
   if (groups.error instanceof ApiProblem && groups.error.status === 403) {
     return (
       <>
-        <h1>Apps</h1>
-        <EmptyState title="Only the owner and admins manage apps." />
+        <h1>{t("apps.title")}</h1>
+        <EmptyState title={t("apps.ownersOnly")} />
       </>
     );
   }
@@ -74,18 +76,18 @@ export function AppsPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Apps</h1>
+        <h1>{t("apps.title")}</h1>
       </div>
-      <Loaded state={groups} what="app groups">
+      <Loaded state={groups} what={t("apps.appGroupsWhat")}>
         {(list) => {
           const current = list.find((g) => g.id === selected) ?? list[0];
           return (
             <>
-              <Section title="App groups" id="app-groups">
+              <Section title={t("apps.appGroups")} id="app-groups">
                 {list.length === 0 ? (
-                  <EmptyState title="No app groups yet.">An app group is a brand: its hosted login page and its applications. Create the first one below.</EmptyState>
+                  <EmptyState title={t("apps.noGroups")}>{t("apps.noGroupsHint")}</EmptyState>
                 ) : (
-                  <ul class="chips" aria-label="App groups">
+                  <ul class="chips" aria-label={t("apps.appGroups")}>
                     {list.map((g) => (
                       <li key={g.id}>
                         <button type="button" class={g.id === current?.id ? "primary" : "secondary"} aria-pressed={g.id === current?.id} onClick={() => setSelected(g.id)}>
@@ -96,8 +98,8 @@ export function AppsPage({ org }: { org: Org }) {
                     ))}
                   </ul>
                 )}
-                <Form onSubmit={create} submitLabel="Create app group" id="create-app-group">
-                  <Field label="Brand name" id="app-group-name" required maxLength={200} value={name} onInput={(e) => setName(value(e))} />
+                <Form onSubmit={create} submitLabel={t("apps.createGroup")} done={t("apps.createdGroup")} id="create-app-group">
+                  <Field label={t("apps.brandName")} id="app-group-name" required maxLength={200} value={name} onInput={(e) => setName(value(e))} />
                 </Form>
               </Section>
               {current ? <GroupEditor key={current.id} base={base} group={current} onChanged={groups.reload} /> : null}
@@ -110,6 +112,7 @@ export function AppsPage({ org }: { org: Org }) {
 }
 
 function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup; onChanged: () => void }) {
+  const t = useT();
   const [form, setForm] = useState({
     name: group.name,
     description: group.description ?? "",
@@ -135,38 +138,38 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
   const previewApp = group.applications.find((a) => a.status === "active") ?? group.applications[0];
   return (
     <>
-      <Section title={`Branding of ${group.name}`} id="branding">
+      <Section title={t("apps.brandingOf", { name: group.name })} id="branding">
         <div class="split">
-          <Form onSubmit={save} submitLabel="Save branding" id="branding-form">
-            <Field label="Name" required maxLength={200} {...field("name")} />
-            <Field label="Description" maxLength={1000} {...field("description")} />
-            <ColorField label="Brand color" id="brand-color" value={form.brandColor ?? ""} onChange={(v) => setForm({ ...form, brandColor: v })} />
-            <ColorField label="Button color" id="button-color" value={form.primaryColor ?? ""} onChange={(v) => setForm({ ...form, primaryColor: v })} />
-            <ColorField label="Background color" id="background-color" value={form.backgroundColor ?? ""} onChange={(v) => setForm({ ...form, backgroundColor: v })} />
-            <ColorField label="Text color" id="text-color" value={form.textColor ?? ""} onChange={(v) => setForm({ ...form, textColor: v })} />
-            <Field label="Headline" maxLength={120} {...field("heroTitle")} />
-            <Field label="Sub-headline" maxLength={300} {...field("heroSubtitle")} />
-            <Toggle label="Offer sign-in by e-mail link" checked={loginMethods.magicLink} onChange={(magicLink) => setLoginMethods({ ...loginMethods, magicLink })} />
-            <Toggle label="Offer sign-in with a passkey" checked={loginMethods.passkey} onChange={(passkey) => setLoginMethods({ ...loginMethods, passkey })} />
+          <Form onSubmit={save} submitLabel={t("apps.saveBranding")} done={t("apps.savedBranding")} id="branding-form">
+            <Field label={t("apps.name")} required maxLength={200} {...field("name")} />
+            <Field label={t("apps.description")} maxLength={1000} {...field("description")} />
+            <ColorField label={t("apps.brandColor")} id="brand-color" value={form.brandColor ?? ""} onChange={(v) => setForm({ ...form, brandColor: v })} />
+            <ColorField label={t("apps.buttonColor")} id="button-color" value={form.primaryColor ?? ""} onChange={(v) => setForm({ ...form, primaryColor: v })} />
+            <ColorField label={t("apps.backgroundColor")} id="background-color" value={form.backgroundColor ?? ""} onChange={(v) => setForm({ ...form, backgroundColor: v })} />
+            <ColorField label={t("apps.textColor")} id="text-color" value={form.textColor ?? ""} onChange={(v) => setForm({ ...form, textColor: v })} />
+            <Field label={t("apps.headline")} maxLength={120} {...field("heroTitle")} />
+            <Field label={t("apps.subHeadline")} maxLength={300} {...field("heroSubtitle")} />
+            <Toggle label={t("apps.offerMagicLink")} checked={loginMethods.magicLink} onChange={(magicLink) => setLoginMethods({ ...loginMethods, magicLink })} />
+            <Toggle label={t("apps.offerPasskey")} checked={loginMethods.passkey} onChange={(passkey) => setLoginMethods({ ...loginMethods, passkey })} />
           </Form>
           <div class="preview">
-            <h3>Hosted login preview</h3>
+            <h3>{t("apps.previewHeading")}</h3>
             {previewApp ? (
               <>
                 <iframe
                   key={previewVersion}
                   id="login-preview"
-                  title={`Hosted login page of ${group.name}`}
+                  title={t("apps.previewFrame", { name: group.name })}
                   src={`/login/${encodeURIComponent(previewApp.clientKey)}`}
                   // Not sandboxed: the page is Signet's own and reads its methods from this origin's API.
                   referrerpolicy="no-referrer"
                 />
                 <p class="muted">
-                  What end users see at <code>/login/{previewApp.clientKey}</code>; it shows the saved branding.
+                  <Interpolate text={t("apps.previewNote")} values={{ path: <code>/login/{previewApp.clientKey}</code> }} />
                 </p>
               </>
             ) : (
-              <EmptyState title="No application to preview.">Add an application below: the hosted login belongs to one.</EmptyState>
+              <EmptyState title={t("apps.noPreview")}>{t("apps.noPreviewHint")}</EmptyState>
             )}
           </div>
         </div>
@@ -181,6 +184,7 @@ function GroupEditor({ base, group, onChanged }: { base: string; group: AppGroup
 }
 
 function Applications({ base, group, onChanged }: { base: string; group: AppGroup; onChanged: () => void }) {
+  const t = useT();
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [draft, setDraft] = useState({ name: "", platform: "web", environment: "development", origins: "", callbacks: "" });
   const add = async () => {
@@ -196,10 +200,10 @@ function Applications({ base, group, onChanged }: { base: string; group: AppGrou
     onChanged();
   };
   return (
-    <Section title="Applications" id="applications">
-      {secret ? <SecretOnce title={`New client secret of ${secret.name}:`} value={secret.value} onDone={() => setSecret(null)} /> : null}
+    <Section title={t("apps.applications")} id="applications">
+      {secret ? <SecretOnce title={t("apps.newClientSecret", { name: secret.name })} value={secret.value} onDone={() => setSecret(null)} /> : null}
       {group.applications.length === 0 ? (
-        <EmptyState title="No applications in this group.">Add one below for each platform and environment.</EmptyState>
+        <EmptyState title={t("apps.noApplications")}>{t("apps.noApplicationsHint")}</EmptyState>
       ) : (
         group.applications.map((a) => (
           <ApplicationCard
@@ -211,19 +215,20 @@ function Applications({ base, group, onChanged }: { base: string; group: AppGrou
           />
         ))
       )}
-      <h3>Add an application</h3>
-      <Form onSubmit={add} submitLabel="Add application">
-        <Field label="Name" required maxLength={200} value={draft.name} onInput={(e) => setDraft({ ...draft, name: value(e) })} />
-        <Select label="Platform" value={draft.platform} options={PLATFORMS} onChange={(platform) => setDraft({ ...draft, platform })} />
-        <Select label="Environment" value={draft.environment} options={ENVIRONMENTS} onChange={(environment) => setDraft({ ...draft, environment })} />
-        <TextArea label="Allowed origins, one per line" hint="https://app.example.com (http only on localhost)" value={draft.origins} onInput={(origins) => setDraft({ ...draft, origins })} />
-        <TextArea label="Callback URLs, one per line" value={draft.callbacks} onInput={(callbacks) => setDraft({ ...draft, callbacks })} />
+      <h3>{t("apps.addApplicationHeading")}</h3>
+      <Form onSubmit={add} submitLabel={t("apps.addApplication")} done={t("apps.addedApplication")}>
+        <Field label={t("apps.name")} required maxLength={200} value={draft.name} onInput={(e) => setDraft({ ...draft, name: value(e) })} />
+        <Select label={t("apps.platform")} value={draft.platform} options={PLATFORMS.map((p) => [p, t(`apps.platform.${p}`)])} onChange={(platform) => setDraft({ ...draft, platform })} />
+        <Select label={t("apps.environment")} value={draft.environment} options={ENVIRONMENTS.map((e) => [e, t(`apps.environment.${e}`)])} onChange={(environment) => setDraft({ ...draft, environment })} />
+        <TextArea label={t("apps.originsLabel")} hint={t("apps.originsHint")} value={draft.origins} onInput={(origins) => setDraft({ ...draft, origins })} />
+        <TextArea label={t("apps.callbacksLabel")} value={draft.callbacks} onInput={(callbacks) => setDraft({ ...draft, callbacks })} />
       </Form>
     </Section>
   );
 }
 
 function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app: Application; onChanged: () => void; onSecret: (secret: string) => void }) {
+  const t = useT();
   const orgSlug = base.slice("/api/org/".length);
   const path = `${base}/applications/${app.id}`;
   const [origins, setOrigins] = useState(app.allowedOrigins.join("\n"));
@@ -235,26 +240,26 @@ function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app
   return (
     <div class="card app-card">
       <p>
-        <strong>{app.name}</strong> <Badge tone={app.status === "active" ? "good" : "warn"}>{app.status}</Badge>{" "}
+        <strong>{app.name}</strong> <Badge tone={app.status === "active" ? "good" : "warn"}>{app.status === "active" || app.status === "disabled" ? t(`apps.status.${app.status}`) : app.status}</Badge>{" "}
         <span class="muted">
           {app.platform} · {app.environment} · <code>{app.clientKey}</code>
         </span>
       </p>
-      <Form onSubmit={save} submitLabel="Save origins and callbacks">
-        <TextArea label={`Allowed origins of ${app.name}`} value={origins} onInput={setOrigins} />
-        <TextArea label={`Callback URLs of ${app.name}`} value={callbacks} onInput={setCallbacks} />
+      <Form onSubmit={save} submitLabel={t("apps.saveOrigins")} done={t("apps.savedOrigins")}>
+        <TextArea label={t("apps.originsOf", { name: app.name })} value={origins} onInput={setOrigins} />
+        <TextArea label={t("apps.callbacksOf", { name: app.name })} value={callbacks} onInput={setCallbacks} />
       </Form>
-      <p class="muted">{app.hasClientSecret ? `Client secret set${app.secretRotatedAt ? `, last rotated ${formatTime(app.secretRotatedAt)}` : ""}.` : "No client secret yet."}</p>
+      <p class="muted">{app.hasClientSecret ? (app.secretRotatedAt ? t("apps.secretSetRotated", { time: formatTime(app.secretRotatedAt) }) : t("apps.secretSet")) : t("apps.noSecret")}</p>
       <ActionButton
         kind="secondary"
         onAction={async () => {
-          if (app.hasClientSecret && !confirm(`Issue a new client secret for ${app.name}? The current one stops working at once.`)) return;
+          if (app.hasClientSecret && !confirm(t("apps.confirmRotate", { name: app.name }))) return;
           const rotated = await api<{ clientSecret: string }>("POST", `${path}/rotate-secret`);
           onSecret(rotated.clientSecret);
           onChanged();
         }}
       >
-        {app.hasClientSecret ? "Rotate client secret" : "Issue client secret"}
+        {app.hasClientSecret ? t("apps.rotateSecret") : t("apps.issueSecret")}
       </ActionButton>
       <ActionButton
         kind="secondary"
@@ -263,17 +268,18 @@ function ApplicationCard({ base, app, onChanged, onSecret }: { base: string; app
           onChanged();
         }}
       >
-        {app.status === "active" ? "Disable" : "Enable"}
+        {app.status === "active" ? t("apps.disable") : t("apps.enable")}
       </ActionButton>
       <ActionButton
         kind="danger"
+        done={t("apps.deleted")}
         onAction={async () => {
-          if (!confirm(`Delete ${app.name}? Its sign-in stops working.`)) return;
+          if (!confirm(t("apps.confirmDelete", { name: app.name }))) return;
           await api("DELETE", path);
           onChanged();
         }}
       >
-        Delete
+        {t("apps.delete")}
       </ActionButton>
       <AppQuickstart name={app.name} target={{ baseUrl: location.origin, orgSlug, clientKey: app.clientKey, callbackUrl: app.callbackUrls[0] ?? null }} />
     </div>

@@ -5,8 +5,9 @@
 import { useState } from "preact/hooks";
 import { api, query } from "../api";
 import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Loaded, Section, Select, useLoad } from "../components";
-import { formatTime, plural } from "../messages";
+import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 import { AuditExport, AuditPurge } from "./audit-history";
 
 interface AuditEvent {
@@ -50,6 +51,7 @@ interface ChainCheck {
 const dayBound = (day: string, end: boolean) => (day ? new Date(`${day}T${end ? "23:59:59.999" : "00:00:00.000"}Z`).toISOString() : undefined);
 
 export function AuditPage({ org }: { org: Org }) {
+  const t = useT();
   const privileged = org.role === "owner" || org.role === "admin";
   const empty: Filters = { scope: "mine", type: "", actor: "", from: "", to: "" };
   const [draft, setDraft] = useState<Filters>(empty);
@@ -80,14 +82,16 @@ export function AuditPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Audit log</h1>
+        <h1>{t("audit.title")}</h1>
       </div>
-      <Loaded state={retention} what="the retention window">
+      <Loaded state={retention} what={t("audit.retentionWhat")}>
         {(r) => (
           <p id="retention">
             {r.unlimited
-              ? "History is kept without limit on this plan."
-              : `This plan keeps ${plural(r.retentionDays ?? 0, "day")} of history${r.windowStartUtc ? `: events since ${formatTime(r.windowStartUtc)}` : ""}. Older events are deleted after notice; upgrade to keep more.`}
+              ? t("audit.unlimited")
+              : r.windowStartUtc
+                ? t("audit.keepsSince", { days: t(r.retentionDays === 1 ? "audit.dayOne" : "audit.dayOther", { count: r.retentionDays ?? 0 }), time: formatTime(r.windowStartUtc) })
+                : t("audit.keeps", { days: t(r.retentionDays === 1 ? "audit.dayOne" : "audit.dayOther", { count: r.retentionDays ?? 0 }) })}
           </p>
         )}
       </Loaded>
@@ -95,13 +99,13 @@ export function AuditPage({ org }: { org: Org }) {
       {privileged ? <AuditExport org={org} /> : null}
       {privileged ? <AuditPurge org={org} /> : null}
 
-      <Section title="Events per day" id="audit-chart">
-        <Loaded state={stats} what="statistics">
-          {(s) => (s.byDay.length === 0 ? <EmptyState title="No events in this range." /> : <DayChart days={s.byDay} total={s.total} />)}
+      <Section title={t("audit.perDay")} id="audit-chart">
+        <Loaded state={stats} what={t("audit.statsWhat")}>
+          {(s) => (s.byDay.length === 0 ? <EmptyState title={t("audit.noEventsInRange")} /> : <DayChart days={s.byDay} total={s.total} />)}
         </Loaded>
       </Section>
 
-      <Section title="Events" id="audit-events">
+      <Section title={t("audit.events")} id="audit-events">
         <form
           class="filters"
           onSubmit={(e) => {
@@ -110,41 +114,41 @@ export function AuditPage({ org }: { org: Org }) {
           }}
         >
           <Select
-            label="Whose events"
+            label={t("audit.whose")}
             id="audit-scope"
             value={draft.scope}
             onChange={(scope) => setDraft({ ...draft, scope })}
-            options={privileged ? [["mine", "Mine"], ["all", "Whole organization (Pro)"]] : [["mine", "Mine"]]}
+            options={privileged ? [["mine", t("audit.mine")], ["all", t("audit.wholeOrg")]] : [["mine", t("audit.mine")]]}
           />
-          <Field label="Type starts with" id="audit-type" placeholder="org.member." maxLength={200} value={draft.type} onInput={set("type")} />
-          <Field label="Actor (user id or ConnectedId)" id="audit-actor" maxLength={100} value={draft.actor} onInput={set("actor")} />
-          <Field label="From" id="audit-from" type="date" value={draft.from} onInput={set("from")} />
-          <Field label="To" id="audit-to" type="date" value={draft.to} onInput={set("to")} />
+          <Field label={t("audit.typeStarts")} id="audit-type" placeholder={"org.member."} maxLength={200} value={draft.type} onInput={set("type")} />
+          <Field label={t("audit.actor")} id="audit-actor" maxLength={100} value={draft.actor} onInput={set("actor")} />
+          <Field label={t("audit.from")} id="audit-from" type="date" value={draft.from} onInput={set("from")} />
+          <Field label={t("audit.to")} id="audit-to" type="date" value={draft.to} onInput={set("to")} />
           <div class="form-actions">
             <button type="submit" class="primary">
-              Apply filters
+              {t("audit.apply")}
             </button>
           </div>
         </form>
-        <Loaded state={first} what="events">
+        <Loaded state={first} what={t("audit.eventsWhat")}>
           {(result) => {
             const events = [...result.events, ...pages.flat()];
             return (
               <>
-                {result.range.cut ? <p class="warning">The range began before the retention window and starts at {formatTime(result.range.from)}.</p> : null}
+                {result.range.cut ? <p class="warning">{t("audit.cut", { time: formatTime(result.range.from) })}</p> : null}
                 {events.length === 0 ? (
-                  <EmptyState title="No events match.">Widen the dates or clear the type filter. Your own actions, such as creating an API key, appear here.</EmptyState>
+                  <EmptyState title={t("audit.noMatch")}>{t("audit.noMatchHint")}</EmptyState>
                 ) : (
                   <div class="table-wrap" tabIndex={0}>
                     <table class="table" id="audit-table">
                       <thead>
                         <tr>
                           <th scope="col">#</th>
-                          <th scope="col">When</th>
-                          <th scope="col">Event</th>
-                          <th scope="col">Actor</th>
-                          <th scope="col">Details</th>
-                          <th scope="col">Seal</th>
+                          <th scope="col">{t("audit.when")}</th>
+                          <th scope="col">{t("audit.event")}</th>
+                          <th scope="col">{t("audit.actorColumn")}</th>
+                          <th scope="col">{t("audit.details")}</th>
+                          <th scope="col">{t("audit.seal")}</th>
                         </tr>
                       </thead>
                       <tbody>
@@ -157,7 +161,7 @@ export function AuditPage({ org }: { org: Org }) {
                 )}
                 {cursor ? (
                   <ActionButton kind="secondary" onAction={loadMore}>
-                    Load older events
+                    {t("audit.loadOlder")}
                   </ActionButton>
                 ) : null}
               </>
@@ -170,6 +174,7 @@ export function AuditPage({ org }: { org: Org }) {
 }
 
 function EventRow({ event, org }: { event: AuditEvent; org: Org }) {
+  const t = useT();
   const [check, setCheck] = useState<RecordCheck | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -202,13 +207,16 @@ function EventRow({ event, org }: { event: AuditEvent; org: Org }) {
       <td>
         {check ? (
           check.valid ? (
-            <Badge tone="good">Verified{check.checks.checkpoint === "pending" ? " (checkpoint pending)" : ""}</Badge>
+            <Badge tone="good">
+              {t("audit.verified")}
+              {check.checks.checkpoint === "pending" ? t("audit.checkpointPending") : ""}
+            </Badge>
           ) : (
-            <Badge tone="bad">Broken: {!check.checks.record ? "record changed" : !check.checks.link ? "chain link broken" : "checkpoint failed"}</Badge>
+            <Badge tone="bad">{t("audit.broken", { why: !check.checks.record ? t("audit.recordChanged") : !check.checks.link ? t("audit.linkBroken") : t("audit.checkpointFailed") })}</Badge>
           )
         ) : (
-          <button type="button" class="secondary small" disabled={busy} aria-busy={busy} aria-label={`Verify event ${event.seq}`} onClick={verify}>
-            {event.sealIntact ? "Verify" : "Verify (changed?)"}
+          <button type="button" class="secondary small" disabled={busy} aria-busy={busy} aria-label={t("audit.verifyEvent", { seq: event.seq })} onClick={verify}>
+            {event.sealIntact ? t("audit.verify") : t("audit.verifyChanged")}
           </button>
         )}
         <ErrorMessage error={error} />
@@ -218,34 +226,34 @@ function EventRow({ event, org }: { event: AuditEvent; org: Org }) {
 }
 
 function ChainStatus({ org }: { org: Org }) {
+  const t = useT();
   const [result, setResult] = useState<ChainCheck | null>(null);
   const run = async () => setResult(await api<ChainCheck>("GET", `/api/v1/admin/audit/verify${query({ org: org.slug })}`));
   return (
-    <Section title="Chain status" id="chain-status">
-      <p class="muted">Recomputes every record and link of the organization's hash chain and checks the signed checkpoints. Nothing is repaired.</p>
+    <Section title={t("audit.chainStatus")} id="chain-status">
+      <p class="muted">{t("audit.chainHint")}</p>
       {result ? (
         <p id="chain-result" role="status">
           {result.intact ? (
-            <Badge tone="good">Intact: {result.count} records</Badge>
+            <Badge tone="good">{t("audit.intact", { count: result.count })}</Badge>
           ) : (
-            <Badge tone="bad">
-              Broken at record #{result.firstBreak?.seq}: {result.firstBreak?.reason}
-            </Badge>
+            <Badge tone="bad">{t("audit.brokenAt", { seq: result.firstBreak?.seq ?? "?", reason: result.firstBreak?.reason ?? "" })}</Badge>
           )}
         </p>
       ) : null}
       <ActionButton id="verify-chain" kind="secondary" onAction={run}>
-        Verify the whole chain
+        {t("audit.verifyChain")}
       </ActionButton>
     </Section>
   );
 }
 
 function DayChart({ days, total }: { days: { date: string; count: number }[]; total: number }) {
+  const t = useT();
   const max = Math.max(...days.map((d) => d.count), 1);
   return (
     <figure class="chart">
-      <div class="bars" role="img" aria-label={`${total} events over ${days.length} days`}>
+      <div class="bars" role="img" aria-label={t("audit.chartLabel", { total, days: days.length })}>
         {days.map((d) => (
           <div class="bar-col" key={d.date} title={`${d.date}: ${d.count}`}>
             <span class="bar-count">{d.count}</span>
@@ -254,7 +262,7 @@ function DayChart({ days, total }: { days: { date: string; count: number }[]; to
           </div>
         ))}
       </div>
-      <figcaption class="muted">{total} events in the range, per UTC day.</figcaption>
+      <figcaption class="muted">{t("audit.chartCaption", { total })}</figcaption>
     </figure>
   );
 }

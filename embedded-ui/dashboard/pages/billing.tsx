@@ -26,17 +26,20 @@ import {
   type VerificationView,
   type Withdrawal,
 } from "../billing";
-import { ActionButton, Badge, CopyButton, EmptyState, ErrorMessage, Field, Form, Loaded, Section, Select, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, CopyButton, EmptyState, ErrorMessage, Field, Form, Interpolate, Loaded, Section, Select, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { PLAN_NAMES, useSession, type Org } from "../session";
+import { useT } from "../language";
 
 const LEDGER_PAGE = 50;
 const LEDGER_MAX = 500;
+const STATUS_KEYS = { Open: "billing.status.Open", Issued: "billing.status.Issued", Superseded: "billing.status.Superseded" } as const;
 
 const planName = (plan: string) => PLAN_NAMES[plan] ?? plan;
 const formatDay = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "long" }) : "—");
 
 export function BillingPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/billing`;
   // One counter reloads every section after a change: money moves touch most of them.
   const [version, setVersion] = useState(0);
@@ -47,18 +50,18 @@ export function BillingPage({ org }: { org: Org }) {
     return (
       <>
         <div class="page-head">
-          <h1>Billing</h1>
+          <h1>{t("billing.title")}</h1>
         </div>
-        <EmptyState title="Only the owner sees billing.">Billing needs view.billing, which the owner holds (and a custom role may be given).</EmptyState>
+        <EmptyState title={t("billing.ownerOnly")}>{t("billing.ownerOnlyHint")}</EmptyState>
       </>
     );
   }
   return (
     <>
       <div class="page-head">
-        <h1>Billing</h1>
+        <h1>{t("billing.title")}</h1>
       </div>
-      <Loaded state={summary} what="billing">
+      <Loaded state={summary} what={t("billing.what")}>
         {(s) => (
           <>
             <GraceBanner summary={s} />
@@ -77,18 +80,21 @@ export function BillingPage({ org }: { org: Org }) {
 
 /** Spec 3.7: a failed charge opens a 3-day grace; at its end the plan drops to Free and paid add-ons switch off. */
 function GraceBanner({ summary }: { summary: Summary }) {
+  const t = useT();
   const d = summary.delinquency;
   if (!d) return null;
   return (
     <div class="warning banner" role="alert" id="grace-banner">
-      <strong>A charge could not be paid from the prepaid credit.</strong> Since {formatTime(d.since)} ({d.failedAttempts === 1 ? "1 failed attempt" : `${d.failedAttempts} failed attempts`}), the organization is in a grace
-      period that ends <strong id="grace-ends">{formatTime(d.graceEndsAt)}</strong>. Top up before then: the open charges are retried at once. After it, the plan drops to Free and paid
-      add-ons switch off.
+      <strong>{t("billing.graceStrong")}</strong>{" "}
+      {t("billing.graceSince", { time: formatTime(d.since), attempts: d.failedAttempts === 1 ? t("billing.failedOne") : t("billing.failedMany", { count: d.failedAttempts }) })}{" "}
+      <strong id="grace-ends">{formatTime(d.graceEndsAt)}</strong>
+      {t("billing.graceAfter")}
     </div>
   );
 }
 
 function Credit({ base, summary, onChanged }: { base: string; summary: Summary; onChanged: () => void }) {
+  const t = useT();
   const { devMode } = useSession();
   const [amount, setAmount] = useState("");
   const [result, setResult] = useState<TopUp | null>(null);
@@ -100,33 +106,33 @@ function Credit({ base, summary, onChanged }: { base: string; summary: Summary; 
     onChanged();
   };
   return (
-    <Section title="Prepaid credit" id="credit">
+    <Section title={t("billing.credit")} id="credit">
       <dl class="facts">
         <div>
-          <dt>Balance</dt>
+          <dt>{t("billing.balance")}</dt>
           <dd id="credit-balance">{money(summary.balance, summary.currency)}</dd>
         </div>
         <div>
-          <dt>Service reserve</dt>
+          <dt>{t("billing.reserve")}</dt>
           <dd id="credit-reserve">{money(summary.reserve, summary.currency)}</dd>
         </div>
         <div>
-          <dt>Currency</dt>
+          <dt>{t("billing.currency")}</dt>
           <dd>{summary.currency}</dd>
         </div>
       </dl>
       <p class="muted">
-        The plan, add-ons and metered texts are charged from this credit. The reserve stays back from withdrawals while a paid plan or add-on is on.
+        {t("billing.creditHint")}
       </p>
       {result ? <TopUpResult result={result} /> : null}
-      <Form onSubmit={topUp} submitLabel="Add credit" id="top-up">
+      <Form onSubmit={topUp} submitLabel={t("billing.addCredit")} id="top-up">
         <Field
-          label={`Amount (${summary.currency})`}
+          label={t("billing.amount", { currency: summary.currency })}
           id="top-up-amount"
           inputMode="decimal"
           required
           placeholder={summary.currency === "KRW" ? "50000" : "50.00"}
-          hint={devMode ? "Developer mode: the dev gateway adds the credit at once and charges no card." : "Paid by card through Stripe, when the operator has set it up."}
+          hint={devMode ? t("billing.devGateway") : t("billing.stripe")}
           value={amount}
           onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
         />
@@ -136,24 +142,27 @@ function Credit({ base, summary, onChanged }: { base: string; summary: Summary; 
 }
 
 function TopUpResult({ result }: { result: TopUp }) {
+  const t = useT();
   const amount = money(result.amount, result.currency);
   if (result.status === "succeeded") {
     return (
       <p role="status" class="success" id="top-up-result">
-        Added {amount}
-        {result.provider === "dev" ? " through the dev gateway (no card was charged)" : ""}.
+        {result.provider === "dev" ? t("billing.addedDev", { amount }) : t("billing.added", { amount })}
       </p>
     );
   }
   return (
     <p role="status" class="warning" id="top-up-result">
-      The payment of {amount} is open with {result.provider === "stripe" ? "Stripe" : result.provider} (payment <code>{result.paymentId}</code>). The credit arrives when the processor confirms it.
-      This dashboard does not take card details yet, so the card payment is completed with Stripe; until then the balance stays {money(result.balance, result.currency)}.
+      <Interpolate
+        text={t("billing.openPayment")}
+        values={{ amount, provider: result.provider === "stripe" ? "Stripe" : result.provider, payment: <code>{result.paymentId}</code>, balance: money(result.balance, result.currency) }}
+      />
     </p>
   );
 }
 
 function Plan({ org, base, summary, onChanged }: { org: Org; base: string; summary: Summary; onChanged: () => void }) {
+  const t = useT();
   const { reloadOrgs } = useSession();
   const choices = SELF_SERVE_PLANS.filter((p) => p !== summary.plan);
   const [chosen, setPlan] = useState<string>(choices[choices.length - 1] ?? "free");
@@ -164,7 +173,7 @@ function Plan({ org, base, summary, onChanged }: { org: Org; base: string; summa
   const change = async (to: string) => {
     setResult(null);
     const upgrade = rank(to) > rank(summary.plan);
-    if (upgrade && !confirm(`Upgrade to ${planName(to)} now? The rest of this month is charged to the prepaid credit, prorated by day.`)) return;
+    if (upgrade && !confirm(t("billing.confirmUpgrade", { plan: planName(to) }))) return;
     const changed = await api<PlanChange>("PUT", `${base}/plan`, { plan: to });
     setResult(changed);
     onChanged();
@@ -172,18 +181,18 @@ function Plan({ org, base, summary, onChanged }: { org: Org; base: string; summa
   };
   const follows = Boolean(org.parentSlug);
   return (
-    <Section title="Plan" id="plan">
+    <Section title={t("billing.plan")} id="plan">
       <dl class="facts">
         <div>
-          <dt>Plan</dt>
+          <dt>{t("billing.plan")}</dt>
           <dd id="plan-name">{planName(summary.plan)}</dd>
         </div>
         <div>
-          <dt>Per month</dt>
-          <dd id="plan-price">{summary.monthlyPrice === null ? "per contract" : money(summary.monthlyPrice, summary.currency)}</dd>
+          <dt>{t("billing.perMonth")}</dt>
+          <dd id="plan-price">{summary.monthlyPrice === null ? t("billing.perContract") : money(summary.monthlyPrice, summary.currency)}</dd>
         </div>
         <div>
-          <dt>Paid until</dt>
+          <dt>{t("billing.paidUntil")}</dt>
           <dd>{summary.planPaidThrough ? formatDay(summary.planPaidThrough) : "—"}</dd>
         </div>
       </dl>
@@ -191,25 +200,27 @@ function Plan({ org, base, summary, onChanged }: { org: Org; base: string; summa
       {summary.scheduledPlan ? (
         <div class="warning" id="scheduled-change">
           <p>
-            Changes to <strong>{planName(summary.scheduledPlan)}</strong> on {formatDay(summary.scheduledAt)}, the end of the paid period; {planName(summary.plan)} stays until then.
+            <Interpolate
+              text={t("billing.scheduled")}
+              values={{ plan: <strong>{planName(summary.scheduledPlan)}</strong>, day: formatDay(summary.scheduledAt), current: planName(summary.plan) }}
+            />
           </p>
           <ActionButton kind="secondary" id="cancel-downgrade" onAction={() => change(summary.plan)}>
-            Keep {planName(summary.plan)}
+            {t("billing.keep", { plan: planName(summary.plan) })}
           </ActionButton>
         </div>
       ) : null}
       {follows ? (
-        <p class="muted">This sub-organization follows its parent organization's plan.</p>
+        <p class="muted">{t("billing.follows")}</p>
       ) : summary.plan === "enterprise" ? (
-        <p class="muted">Enterprise is priced per contract: the operator changes it.</p>
+        <p class="muted">{t("billing.enterprise")}</p>
       ) : (
         <>
           <p class="muted" id="plan-rules">
-            An upgrade applies now: the rest of this month, prorated by day, is taken from the credit (less what {planName(summary.plan)} has paid for those days), and the charge is
-            shown here. A downgrade waits for the end of the paid period and can be cancelled until then. Enterprise is per contract.
+            {t("billing.rules", { plan: planName(summary.plan) })}
           </p>
-          <Form onSubmit={() => change(plan)} submitLabel="Change plan" id="change-plan">
-            <Select label="New plan" id="plan-select" value={plan} onChange={setPlan} options={choices.map((p) => [p, planName(p)])} />
+          <Form onSubmit={() => change(plan)} submitLabel={t("billing.changePlan")} done={t("billing.planChanged")} id="change-plan">
+            <Select label={t("billing.newPlan")} id="plan-select" value={plan} onChange={setPlan} options={choices.map((p) => [p, planName(p)])} />
           </Form>
         </>
       )}
@@ -218,14 +229,15 @@ function Plan({ org, base, summary, onChanged }: { org: Org; base: string; summa
 }
 
 function PlanResult({ result }: { result: PlanChange }) {
+  const t = useT();
   const text =
     result.change === "upgraded"
-      ? `Upgraded to ${planName(result.plan)}: ${money(result.charged, result.currency)} was taken from the credit for the rest of this month.`
+      ? t("billing.upgraded", { plan: planName(result.plan), amount: money(result.charged, result.currency) })
       : result.change === "scheduled"
-        ? `${planName(result.scheduledPlan ?? "")} from ${formatDay(result.scheduledAt)}; ${planName(result.plan)} stays until then.`
+        ? t("billing.scheduledResult", { plan: planName(result.scheduledPlan ?? ""), day: formatDay(result.scheduledAt), current: planName(result.plan) })
         : result.change === "cancelled"
-          ? `The scheduled change was cancelled: ${planName(result.plan)} continues.`
-          : `Already on ${planName(result.plan)}: nothing changed.`;
+          ? t("billing.cancelled", { plan: planName(result.plan) })
+          : t("billing.unchanged", { plan: planName(result.plan) });
   return (
     <p role="status" class="success" id="plan-result" data-change={result.change} data-charged={result.charged}>
       {text}
@@ -234,10 +246,11 @@ function PlanResult({ result }: { result: PlanChange }) {
 }
 
 function Addons({ org, version, onChanged }: { org: Org; version: number; onChanged: () => void }) {
+  const t = useT();
   const list = useLoad(() => api<AddonList>("GET", `/api/org/${org.slug}/settings/addons`), [org.slug, version]);
   return (
-    <Section title="Add-ons" id="addons">
-      <Loaded state={list} what="add-ons">
+    <Section title={t("billing.addons")} id="addons">
+      <Loaded state={list} what={t("billing.addonsWhat")}>
         {(l) => (
           <ul class="addon-list">
             {l.addons.map((a) => (
@@ -251,6 +264,7 @@ function Addons({ org, version, onChanged }: { org: Org; version: number; onChan
 }
 
 function AddonRow({ org, addon, onChanged }: { org: Org; addon: Addon; onChanged: () => void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -267,10 +281,10 @@ function AddonRow({ org, addon, onChanged }: { org: Org; addon: Addon; onChanged
       const path = `/api/org/${org.slug}/settings/addons/${encodeURIComponent(addon.key)}`;
       if (want) {
         const r = await api<AddonEnabled>("POST", path);
-        setNote(r.chargedCents > 0 ? `On: ${money(r.chargedCents, "USD")} was taken from the credit for the rest of this month.` : "On: this month is already paid, nothing was charged.");
+        setNote(r.chargedCents > 0 ? t("billing.addonOnCharged", { amount: money(r.chargedCents, "USD") }) : t("billing.addonOnFree"));
       } else {
         const r = await api<Addon>("DELETE", path);
-        setNote(`Off. No refund: it is paid until ${formatDay(r.paidThrough)}, and switching it on again before then costs nothing.`);
+        setNote(t("billing.addonOff", { day: formatDay(r.paidThrough) }));
       }
       onChanged();
     } catch (e) {
@@ -282,10 +296,10 @@ function AddonRow({ org, addon, onChanged }: { org: Org; addon: Addon; onChanged
   };
   return (
     <li class="addon" data-addon-key={addon.key} data-active={addon.active}>
-      <Toggle id={`addon-${addon.key}`} label={`${addon.name}: ${price} a month`} checked={on} disabled={busy || (!addon.active && !addon.planAllows)} onChange={toggle} />
+      <Toggle id={`addon-${addon.key}`} label={t("billing.addonLabel", { name: addon.name, price })} checked={on} disabled={busy || (!addon.active && !addon.planAllows)} onChange={toggle} />
       <p class="muted">
-        {addon.planAllows ? "" : `Needs ${planName(addon.minimumPlan)} or higher. `}
-        {addon.active && addon.paidThrough ? `Paid until ${formatDay(addon.paidThrough)}.` : addon.active ? "On." : "Off. Switching it on charges the rest of this month, prorated by day."}
+        {addon.planAllows ? "" : t("billing.needsPlan", { plan: planName(addon.minimumPlan) })}
+        {addon.active && addon.paidThrough ? t("billing.addonPaidUntil", { day: formatDay(addon.paidThrough) }) : addon.active ? t("billing.addonOn") : t("billing.addonOffHint")}
       </p>
       {note ? (
         <p role="status" class="success addon-note">
@@ -298,17 +312,17 @@ function AddonRow({ org, addon, onChanged }: { org: Org; addon: Addon; onChanged
 }
 
 function Invoices({ base, version }: { base: string; version: number }) {
+  const t = useT();
   const invoices = useLoad(() => api<InvoiceView[]>("GET", `${base}/invoices`), [base, version]);
   return (
-    <Section title="Invoices" id="invoices">
+    <Section title={t("billing.invoices")} id="invoices">
       <p class="muted">
-        Each month's charges gather on an open statement, issued and sealed when the month closes (a SHA-256 hash anchored in the audit log). Anyone holding an invoice's verify link can
-        check its seal without an account.
+        {t("billing.invoicesHint")}
       </p>
-      <Loaded state={invoices} what="invoices">
+      <Loaded state={invoices} what={t("billing.invoicesWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No invoices yet.">The first charge opens this month's statement.</EmptyState>
+            <EmptyState title={t("billing.noInvoices")}>{t("billing.noInvoicesHint")}</EmptyState>
           ) : (
             <ul class="invoice-list">
               {list.map((invoice) => (
@@ -323,32 +337,34 @@ function Invoices({ base, version }: { base: string; version: number }) {
 }
 
 function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) {
+  const t = useT();
   const [verdict, setVerdict] = useState<VerificationView | null>(null);
   const verifyPath = `/api/public/v1/invoices/${encodeURIComponent(invoice.id)}/verify`;
   const open = invoice.status === "Open";
-  const title = invoice.number ?? "Open statement";
+  const title = invoice.number ?? t("billing.openStatement");
   const tone = invoice.status === "Issued" ? "good" : invoice.status === "Superseded" ? "warn" : "neutral";
   return (
     <li class="card invoice" data-invoice-id={invoice.id} data-status={invoice.status}>
       <div class="invoice-head">
-        <strong class="invoice-number">{title}</strong> <span class="muted">{periodName(invoice.period)}</span> <Badge tone={tone}>{invoice.status}</Badge>{" "}
+        <strong class="invoice-number">{title}</strong> <span class="muted">{periodName(invoice.period)}</span> <Badge tone={tone}>{invoice.status in STATUS_KEYS ? t(STATUS_KEYS[invoice.status as keyof typeof STATUS_KEYS]) : invoice.status}</Badge>{" "}
         <Badge tone={invoice.settlement === "settled" || invoice.settlement === "none" ? "neutral" : "warn"}>{SETTLEMENT_NAMES[invoice.settlement]}</Badge>
       </div>
       <p class="invoice-totals">
-        Total <strong>{money(invoice.subtotal, invoice.currency)}</strong> · paid {money(invoice.settled, invoice.currency)}
-        {invoice.unsettled ? ` · not covered by the credit ${money(invoice.unsettled, invoice.currency)}` : ""}
-        {invoice.issuedAt ? ` · issued ${formatTime(invoice.issuedAt)}` : " · issued when the month closes"}
-        {invoice.supersededBy ? " · replaced by a correction" : ""}
+        {t("billing.total")} <strong>{money(invoice.subtotal, invoice.currency)}</strong>
+        {t("billing.paid", { amount: money(invoice.settled, invoice.currency) })}
+        {invoice.unsettled ? t("billing.notCovered", { amount: money(invoice.unsettled, invoice.currency) }) : ""}
+        {invoice.issuedAt ? t("billing.issued", { time: formatTime(invoice.issuedAt) }) : t("billing.issuedWhenClosed")}
+        {invoice.supersededBy ? t("billing.replaced") : ""}
       </p>
       <details>
-        <summary>{invoice.lines.length === 1 ? "1 line" : `${invoice.lines.length} lines`}</summary>
+        <summary>{invoice.lines.length === 1 ? t("billing.lineOne") : t("billing.lineMany", { count: invoice.lines.length })}</summary>
         <div class="table-wrap" tabIndex={0}>
           <table class="table">
             <thead>
               <tr>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Paid</th>
+                <th scope="col">{t("billing.whatColumn")}</th>
+                <th scope="col">{t("billing.amountColumn")}</th>
+                <th scope="col">{t("billing.paidColumn")}</th>
               </tr>
             </thead>
             <tbody>
@@ -358,7 +374,7 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
                     <span class="muted">{CATEGORY_NAMES[line.category] ?? line.category}:</span> {line.memo}
                   </td>
                   <td>{money(line.amount, invoice.currency)}</td>
-                  <td>{line.outcome === "ok" ? "yes" : line.outcome === "insufficient" ? "no: credit too low" : "no: error"}</td>
+                  <td>{line.outcome === "ok" ? t("billing.yes") : line.outcome === "insufficient" ? t("billing.creditTooLow") : t("billing.lineError")}</td>
                 </tr>
               ))}
             </tbody>
@@ -368,15 +384,17 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
       <div class="toolbar invoice-links">
         {open ? null : (
           <a class="button secondary" href={`${base}/invoices/${encodeURIComponent(invoice.id)}/pdf`} target="_blank" rel="noopener">
-            PDF<span class="visually-hidden"> of {title}</span>
+            {"PDF"}
+            <span class="visually-hidden">{t("billing.pdfOf", { title })}</span>
           </a>
         )}
         <a class="verify-link" href={verifyPath} target="_blank" rel="noopener">
-          Verify link<span class="visually-hidden"> of {title}</span>
+          {t("billing.verifyLink")}
+          <span class="visually-hidden">{t("billing.pdfOf", { title })}</span>
         </a>
-        <CopyButton text={`${location.origin}${verifyPath}`} label="Copy verify link" />
-        <ActionButton kind="secondary" label={`Check the seal of ${title}`} onAction={async () => setVerdict(await api<VerificationView>("GET", verifyPath))}>
-          Check the seal
+        <CopyButton text={`${location.origin}${verifyPath}`} label={t("billing.copyVerify")} />
+        <ActionButton kind="secondary" label={t("billing.checkSealOf", { title })} onAction={async () => setVerdict(await api<VerificationView>("GET", verifyPath))}>
+          {t("billing.checkSeal")}
         </ActionButton>
       </div>
       {verdict ? <Verdict verdict={verdict} /> : null}
@@ -385,12 +403,13 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
 }
 
 function Verdict({ verdict }: { verdict: VerificationView }) {
+  const t = useT();
   const text =
     verdict.verdict === "valid"
-      ? `Seal valid: the invoice hashes to ${verdict.selfHash?.slice(0, 16)}… and the audit chain holds that hash${verdict.status === "superseded" ? " (a correction has replaced it since)" : ""}.`
+      ? t(verdict.status === "superseded" ? "billing.sealValidSuperseded" : "billing.sealValid", { hash: verdict.selfHash?.slice(0, 16) ?? "" })
       : verdict.verdict === "mismatch"
-        ? "Mismatch: the stored invoice no longer hashes to its seal."
-        : "Open: the statement is sealed when its month closes; until then there is nothing to verify.";
+        ? t("billing.mismatch")
+        : t("billing.openVerdict");
   return (
     <p role="status" class={verdict.verdict === "mismatch" ? "error" : "success"} data-verdict={verdict.verdict}>
       {text}
@@ -399,24 +418,25 @@ function Verdict({ verdict }: { verdict: VerificationView }) {
 }
 
 function Ledger({ base, version }: { base: string; version: number }) {
+  const t = useT();
   const [limit, setLimit] = useState(LEDGER_PAGE);
   const entries = useLoad(() => api<LedgerEntry[]>("GET", `${base}/ledger${query({ limit })}`), [base, version, limit]);
   return (
-    <Section title="Ledger" id="ledger">
-      <Loaded state={entries} what="the ledger">
+    <Section title={t("billing.ledger")} id="ledger">
+      <Loaded state={entries} what={t("billing.ledgerWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No money has moved yet.">A top-up is the first entry.</EmptyState>
+            <EmptyState title={t("billing.noMoney")}>{t("billing.noMoneyHint")}</EmptyState>
           ) : (
             <>
               <div class="table-wrap" tabIndex={0}>
                 <table class="table" id="ledger-table">
                   <thead>
                     <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">What</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Balance after</th>
+                      <th scope="col">{t("billing.when")}</th>
+                      <th scope="col">{t("billing.whatColumn")}</th>
+                      <th scope="col">{t("billing.amountColumn")}</th>
+                      <th scope="col">{t("billing.balanceAfter")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -436,11 +456,11 @@ function Ledger({ base, version }: { base: string; version: number }) {
               {list.length >= limit && limit < LEDGER_MAX ? (
                 <div class="pager">
                   <button type="button" class="secondary" id="ledger-more" onClick={() => setLimit(Math.min(LEDGER_MAX, limit + LEDGER_PAGE))}>
-                    Show older entries
+                    {t("billing.older")}
                   </button>
                 </div>
               ) : list.length >= LEDGER_MAX ? (
-                <p class="muted">The newest {LEDGER_MAX} entries are shown.</p>
+                <p class="muted">{t("billing.newest", { count: LEDGER_MAX })}</p>
               ) : null}
             </>
           )
@@ -451,53 +471,54 @@ function Ledger({ base, version }: { base: string; version: number }) {
 }
 
 function Withdraw({ base, summary, version, onChanged }: { base: string; summary: Summary; version: number; onChanged: () => void }) {
+  const t = useT();
   const quote = useLoad(() => api<Quote>("GET", `${base}/withdrawals/quote`), [base, version]);
   const [amount, setAmount] = useState("");
   const [result, setResult] = useState<Withdrawal | null>(null);
   const withdraw = async () => {
     setResult(null);
     const minor = toMinor(amount, summary.currency);
-    if (!confirm(`Withdraw ${money(minor, summary.currency)} to the card? A fee of 2.9% plus a fixed part is kept.`)) return;
+    if (!confirm(t("billing.confirmWithdraw", { amount: money(minor, summary.currency) }))) return;
     setResult(await api<Withdrawal>("POST", `${base}/withdrawals`, { amount: minor, currency: summary.currency }));
     setAmount("");
     onChanged();
   };
   return (
-    <Section title="Withdraw to the card" id="withdraw">
-      <Loaded state={quote} what="what can be withdrawn">
+    <Section title={t("billing.withdrawTitle")} id="withdraw">
+      <Loaded state={quote} what={t("billing.quoteWhat")}>
         {(q) => (
           <dl class="facts">
             <div>
-              <dt>Can be withdrawn</dt>
+              <dt>{t("billing.withdrawable")}</dt>
               <dd id="withdrawable">{money(q.withdrawable, q.currency)}</dd>
             </div>
             <div>
-              <dt>Paid by card, left</dt>
+              <dt>{t("billing.paidLeft")}</dt>
               <dd>{money(q.paidLeft, q.currency)}</dd>
             </div>
             <div>
-              <dt>Bonus credit</dt>
+              <dt>{t("billing.bonus")}</dt>
               <dd>{money(q.bonusLeft, q.currency)}</dd>
             </div>
             <div>
-              <dt>Reserve held back</dt>
+              <dt>{t("billing.reserveHeld")}</dt>
               <dd>{money(q.reserve, q.currency)}</dd>
             </div>
           </dl>
         )}
       </Loaded>
       <p class="muted">
-        Only money paid by card goes back, to the newest payments' cards first; card refunds usually land within 5 to 10 business days. A fee of 2.9% plus a fixed part is kept, and
-        bonus credit is taken back in proportion.
+        {t("billing.withdrawHint")}
       </p>
       {result ? (
         <p role="status" class="success" id="withdraw-result">
-          Withdrew {money(result.amount, result.currency)}: fee {money(result.fee, result.currency)}, {money(result.payout, result.currency)} back to the card
-          {result.clawback ? `, bonus taken back ${money(result.clawback, result.currency)}` : ""}. The balance is now {money(result.balance, result.currency)}.
+          {t("billing.withdrew", { amount: money(result.amount, result.currency), fee: money(result.fee, result.currency), payout: money(result.payout, result.currency) })}
+          {result.clawback ? t("billing.clawback", { amount: money(result.clawback, result.currency) }) : ""}
+          {t("billing.balanceNow", { amount: money(result.balance, result.currency) })}
         </p>
       ) : null}
-      <Form onSubmit={withdraw} submitLabel="Withdraw" id="withdraw-form">
-        <Field label={`Amount to withdraw (${summary.currency})`} id="withdraw-amount" inputMode="decimal" required value={amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
+      <Form onSubmit={withdraw} submitLabel={t("billing.withdraw")} id="withdraw-form">
+        <Field label={t("billing.withdrawAmount", { currency: summary.currency })} id="withdraw-amount" inputMode="decimal" required value={amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
       </Form>
       {quote.error ? <ErrorMessage error={quote.error} /> : null}
     </Section>

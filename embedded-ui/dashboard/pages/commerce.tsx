@@ -7,9 +7,10 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { money, toMinor } from "../billing";
-import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, Select, useLoad } from "../components";
+import { ActionButton, Badge, EmptyState, Field, Form, Interpolate, Loaded, Section, Select, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface Policy {
   takeRatePercent: number;
@@ -48,6 +49,7 @@ interface Earnings {
 }
 
 export function CommercePage({ org }: { org: Org }) {
+  const t = useT();
   const policy = useLoad(() => api<Policy>("GET", `/api/org/${org.slug}/billing/monetization`), [org.slug]);
   const [groupKey, setGroupKey] = useState("");
   const groups = policy.data?.appGroups ?? [];
@@ -55,23 +57,28 @@ export function CommercePage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Monetization</h1>
+        <h1>{t("commerce.title")}</h1>
       </div>
-      <Section title="Policy" id="policy">
-        <Loaded state={policy} what="the monetization policy">
+      <Section title={t("commerce.policy")} id="policy">
+        <Loaded state={policy} what={t("commerce.policyWhat")}>
           {(p) => (
             <>
               <p id="policy-summary" data-take-rate={String(p.takeRatePercent)}>
-                Signet takes <strong>{p.takeRatePercent}%</strong> of what your end users pay. {p.collectingAppGroups.enabled} of{" "}
-                {p.collectingAppGroups.limit === -1 ? "any number of" : p.collectingAppGroups.limit} app groups collect.
-                {p.monthlyVolumeCapUsd !== null ? ` Up to $${p.monthlyVolumeCapUsd.toLocaleString()} a month on this plan.` : ""}
-                {p.consolidatedEnabled ? " Consolidated roll-up is on." : ""}
+                <Interpolate text={t("commerce.takes")} values={{ rate: <strong>{p.takeRatePercent}%</strong> }} />
+                {t("commerce.collect", { enabled: p.collectingAppGroups.enabled, limit: p.collectingAppGroups.limit === -1 ? t("commerce.anyNumber") : p.collectingAppGroups.limit })}
+                {p.monthlyVolumeCapUsd !== null ? t("commerce.cap", { cap: p.monthlyVolumeCapUsd.toLocaleString() }) : ""}
+                {p.consolidatedEnabled ? t("commerce.consolidated") : ""}
               </p>
-              <p class="muted">Products are priced in {p.currency}. Switch an app group's collection on its Apps page (billing collection).</p>
+              <p class="muted">{t("commerce.pricedIn", { currency: p.currency })}</p>
               {p.appGroups.length === 0 ? (
-                <EmptyState title="No app groups yet.">Create one on the Apps page to sell to its end users.</EmptyState>
+                <EmptyState title={t("commerce.noGroups")}>{t("commerce.noGroupsHint")}</EmptyState>
               ) : (
-                <Select label="App group" value={chosen} onChange={setGroupKey} options={p.appGroups.map((g) => [g.key, `${g.name}${g.monetizationEnabled ? " (collecting)" : ""}`] as [string, string])} />
+                <Select
+                  label={t("commerce.appGroup")}
+                  value={chosen}
+                  onChange={setGroupKey}
+                  options={p.appGroups.map((g) => [g.key, g.monetizationEnabled ? t("commerce.collecting", { name: g.name }) : g.name] as [string, string])}
+                />
               )}
             </>
           )}
@@ -89,25 +96,26 @@ export function CommercePage({ org }: { org: Org }) {
 }
 
 function Products({ org, groupKey, currency }: { org: Org; groupKey: string; currency: string }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/app-groups/${groupKey}/products`;
   const products = useLoad(() => api<Product[]>("GET", base), [base]);
   const [name, setName] = useState("");
   const [price, setPrice] = useState("");
   const [reprices, setReprices] = useState<Record<string, string>>({});
   return (
-    <Section title="Products" id="products">
-      <Loaded state={products} what="products">
+    <Section title={t("commerce.products")} id="products">
+      <Loaded state={products} what={t("commerce.productsWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No products yet." />
+            <EmptyState title={t("commerce.noProducts")} />
           ) : (
             <table id="product-table">
               <thead>
                 <tr>
-                  <th>Product</th>
-                  <th>Price</th>
-                  <th>Gateway</th>
-                  <th>Actions</th>
+                  <th>{t("commerce.product")}</th>
+                  <th>{t("commerce.price")}</th>
+                  <th>{t("commerce.gateway")}</th>
+                  <th>{t("commerce.actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -117,36 +125,39 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
                       {p.name} <span class="muted">{p.productKey}</span>
                     </td>
                     <td>{money(p.price, p.currency)}</td>
-                    <td>{p.priceRegistered ? <Badge tone="good">Synced {p.syncedAt ? formatTime(p.syncedAt) : ""}</Badge> : <Badge tone="warn">Not synced</Badge>}</td>
+                    <td>{p.priceRegistered ? <Badge tone="good">{t("commerce.synced", { time: p.syncedAt ? formatTime(p.syncedAt) : "" })}</Badge> : <Badge tone="warn">{t("commerce.notSynced")}</Badge>}</td>
                     <td>
                       <ActionButton
                         kind="secondary"
                         id={`sync-${p.productKey}`}
+                        done={t("commerce.syncedDone")}
                         onAction={async () => {
                           await api("POST", `${base}/${p.id}/sync`);
                           products.reload();
                         }}
                       >
-                        Sync
+                        {t("commerce.sync")}
                       </ActionButton>
-                      <Field label={`New price of ${p.name}`} inputMode="decimal" value={reprices[p.id] ?? ""} onInput={(e) => setReprices({ ...reprices, [p.id]: (e.target as HTMLInputElement).value })} />
+                      <Field label={t("commerce.newPrice", { name: p.name })} inputMode="decimal" value={reprices[p.id] ?? ""} onInput={(e) => setReprices({ ...reprices, [p.id]: (e.target as HTMLInputElement).value })} />
                       <ActionButton
                         kind="secondary"
+                        done={t("commerce.repriced")}
                         onAction={async () => {
                           await api("POST", `${base}/${p.id}/reprice`, { price: toMinor(reprices[p.id] ?? "", p.currency) });
                           products.reload();
                         }}
                       >
-                        Reprice
+                        {t("commerce.reprice")}
                       </ActionButton>
                       <ActionButton
                         kind="danger"
+                        done={t("commerce.deleted")}
                         onAction={async () => {
                           await api("DELETE", `${base}/${p.id}`);
                           products.reload();
                         }}
                       >
-                        Delete
+                        {t("commerce.delete")}
                       </ActionButton>
                     </td>
                   </tr>
@@ -158,7 +169,8 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
       </Loaded>
       <Form
         id="product-create"
-        submitLabel="Add product"
+        submitLabel={t("commerce.add")}
+        done={t("commerce.added")}
         onSubmit={async () => {
           await api("POST", base, { name, price: toMinor(price, currency) });
           setName("");
@@ -166,57 +178,69 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
           products.reload();
         }}
       >
-        <Field id="product-name" label="Name" value={name} maxLength={200} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <Field id="product-price" label={`Price (${currency})`} inputMode="decimal" value={price} required onInput={(e) => setPrice((e.target as HTMLInputElement).value)} />
+        <Field id="product-name" label={t("commerce.name")} value={name} maxLength={200} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <Field id="product-price" label={t("commerce.priceIn", { currency })} inputMode="decimal" value={price} required onInput={(e) => setPrice((e.target as HTMLInputElement).value)} />
       </Form>
     </Section>
   );
 }
 
 function Payouts({ org, groupKey }: { org: Org; groupKey: string }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/app-groups/${groupKey}`;
   const status = useLoad(() => api<PayoutStatus>("GET", `${base}/payout-status`), [base]);
   const [onboarding, setOnboarding] = useState<string | null>(null);
   if (status.error instanceof ApiProblem && status.error.status === 403) return null;
   return (
-    <Section title="Payouts" id="payouts">
-      <Loaded state={status} what="the payout account">
+    <Section title={t("commerce.payouts")} id="payouts">
+      <Loaded state={status} what={t("commerce.payoutWhat")}>
         {(s) => (
           <>
             {s.linked ? (
               <p id="payout-account" data-linked="true">
-                Gateway account <code>{s.accountRef}</code> ({s.provider}): charges {s.chargesEnabled ? "on" : "off"}, payouts {s.payoutsEnabled ? "on" : "off"}.
-                {s.requirementsDue.length > 0 ? ` Still needed: ${s.requirementsDue.join(", ")}.` : ""} Brand: {s.brand ?? "not published yet"}.
+                <Interpolate
+                  text={t("commerce.account")}
+                  values={{
+                    account: <code>{s.accountRef}</code>,
+                    provider: s.provider,
+                    charges: s.chargesEnabled ? t("commerce.on") : t("commerce.off"),
+                    payouts: s.payoutsEnabled ? t("commerce.on") : t("commerce.off"),
+                  }}
+                />
+                {s.requirementsDue.length > 0 ? t("commerce.stillNeeded", { items: s.requirementsDue.join(", ") }) : ""}
+                {t("commerce.brand", { brand: s.brand ?? t("commerce.notPublished") })}
               </p>
             ) : (
-              <EmptyState title="No gateway account yet.">Link one to collect from this app group's end users.</EmptyState>
+              <EmptyState title={t("commerce.noAccount")}>{t("commerce.noAccountHint")}</EmptyState>
             )}
             <ActionButton
               id="gateway-linkup"
+              done={t("commerce.linked")}
               onAction={async () => {
                 const linked = await api<{ onboardingUrl: string }>("POST", `${base}/gateway-linkup`, {});
                 setOnboarding(linked.onboardingUrl);
                 status.reload();
               }}
             >
-              {s.linked ? "Continue onboarding" : "Link gateway account"}
+              {s.linked ? t("commerce.continueOnboarding") : t("commerce.link")}
             </ActionButton>
             {s.linked ? (
               <ActionButton
                 kind="secondary"
                 id="gateway-listing"
+                done={t("commerce.published")}
                 onAction={async () => {
                   await api("POST", `${base}/gateway-listing`, {});
                   status.reload();
                 }}
               >
-                Publish brand
+                {t("commerce.publish")}
               </ActionButton>
             ) : null}
             {onboarding ? (
               <p>
                 <a href={onboarding} target="_blank" rel="noopener noreferrer">
-                  Open the gateway's onboarding
+                  {t("commerce.openOnboarding")}
                 </a>
               </p>
             ) : null}
@@ -228,16 +252,17 @@ function Payouts({ org, groupKey }: { org: Org; groupKey: string }) {
 }
 
 function EarningsSection({ org }: { org: Org }) {
+  const t = useT();
   const earnings = useLoad(() => api<Earnings>("GET", `/api/org/${org.slug}/billing/earnings`), [org.slug]);
   if (earnings.error instanceof ApiProblem && earnings.error.status === 403) return null;
   return (
-    <Section title="Earnings" id="earnings">
-      <Loaded state={earnings} what="earnings">
+    <Section title={t("commerce.earnings")} id="earnings">
+      <Loaded state={earnings} what={t("commerce.earningsWhat")}>
         {(e) => (
           <>
             <p id="earnings-total">
-              Collected after Signet's take rate: <strong>{money(e.cashBalance, e.currency)}</strong>
-              {e.configured ? "" : " (no gateway account linked yet)"}
+              <Interpolate text={t("commerce.collected")} values={{ amount: <strong>{money(e.cashBalance, e.currency)}</strong> }} />
+              {e.configured ? "" : t("commerce.noAccountLinked")}
             </p>
             {e.brands.map((b) => (
               <div key={b.brand}>
@@ -247,7 +272,7 @@ function EarningsSection({ org }: { org: Org }) {
                 <ul>
                   {b.lines.map((l) => (
                     <li key={l.chargeId}>
-                      {formatTime(l.at)}: {money(l.amount, l.currency)} paid, {money(l.takeRate, l.currency)} take rate, {money(l.net, l.currency)} net
+                      {t("commerce.line", { time: formatTime(l.at), amount: money(l.amount, l.currency), take: money(l.takeRate, l.currency), net: money(l.net, l.currency) })}
                     </li>
                   ))}
                 </ul>

@@ -4,9 +4,10 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { api, query, uploadWithProgress } from "../api";
-import { ActionButton, CopyButton, EmptyState, ErrorMessage, Loaded, ProgressBar, Section, Select, Toggle, useLoad } from "../components";
-import { formatBytes, formatTime, plural } from "../messages";
+import { ActionButton, CopyButton, EmptyState, ErrorMessage, Loaded, ProgressBar, Section, Select, showToast, Toggle, useLoad } from "../components";
+import { formatBytes, formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 import { LifecycleRules } from "./lifecycle";
 
 interface FileRow {
@@ -38,7 +39,13 @@ interface Usage {
 
 const PAGE_SIZE = 20;
 
+type Translate = ReturnType<typeof useT>;
+/** "1 file", "3 files" in the page's language (Korean and Japanese have one form). */
+const fileCount = (t: Translate, count: number) => t(count === 1 ? "files.fileOne" : "files.fileOther", { count });
+const dayCount = (t: Translate, count: number) => t(count === 1 ? "files.dayOne" : "files.dayOther", { count });
+
 export function FilesPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}`;
   // A link from another page may open the list searched (?q=) and for everyone (?view=all), as a meeting's filed minutes do.
   const [linked] = useState(() => new URLSearchParams(location.search));
@@ -60,24 +67,26 @@ export function FilesPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Files</h1>
+        <h1>{t("files.title")}</h1>
       </div>
-      <Section title="Storage" id="storage">
-        <Loaded state={usage} what="storage usage">
+      <Section title={t("files.storage")} id="storage">
+        <Loaded state={usage} what={t("files.usageWhat")}>
           {(u) => (
             <>
               <p id="usage-text">
-                {formatBytes(u.usedBytes)} {u.limitBytes === null ? "used; this plan has no limit" : `of ${formatBytes(u.limitBytes)} used`} by {plural(u.fileCount, "file")}. The trash holds{" "}
-                {plural(u.trashedCount, "file")} ({formatBytes(u.trashedBytes)}), kept {plural(u.trashRetentionDays, "day")}; it does not count.
+                {u.limitBytes === null
+                  ? t("files.usageNoLimit", { used: formatBytes(u.usedBytes), files: fileCount(t, u.fileCount) })
+                  : t("files.usageOfLimit", { used: formatBytes(u.usedBytes), limit: formatBytes(u.limitBytes), files: fileCount(t, u.fileCount) })}{" "}
+                {t("files.trashUsage", { files: fileCount(t, u.trashedCount), size: formatBytes(u.trashedBytes), days: dayCount(t, u.trashRetentionDays) })}
               </p>
-              {u.limitBytes !== null ? <ProgressBar value={u.usedBytes} max={u.limitBytes} label="Storage used against the plan's quota" /> : null}
+              {u.limitBytes !== null ? <ProgressBar value={u.usedBytes} max={u.limitBytes} label={t("files.quotaBar")} /> : null}
             </>
           )}
         </Loaded>
         <Uploader uploadPath={`${base}/files`} onUploaded={refresh} />
       </Section>
 
-      <Section title={trashed ? "Trash" : "Files"} id="file-list">
+      <Section title={trashed ? t("files.trash") : t("files.title")} id="file-list">
         <div class="toolbar">
           <form
             class="inline-form"
@@ -88,14 +97,14 @@ export function FilesPage({ org }: { org: Org }) {
               setQ(search.trim());
             }}
           >
-            <label for="file-search">Search by name</label>
+            <label for="file-search">{t("files.searchByName")}</label>
             <input id="file-search" type="search" maxLength={200} value={search} onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
             <button type="submit" class="secondary">
-              Search
+              {t("files.search")}
             </button>
           </form>
           <Select
-            label="Show"
+            label={t("files.show")}
             id="file-view"
             value={view}
             onChange={(v) => {
@@ -103,13 +112,13 @@ export function FilesPage({ org }: { org: Org }) {
               setView(v);
             }}
             options={[
-              ["mine", "My uploads"],
-              ["all", "Everyone's (admins)"],
+              ["mine", t("files.mine")],
+              ["all", t("files.all")],
             ]}
           />
           <Toggle
             id="show-trash"
-            label="Show the trash"
+            label={t("files.showTrash")}
             checked={trashed}
             onChange={(on) => {
               setPage(1);
@@ -117,11 +126,11 @@ export function FilesPage({ org }: { org: Org }) {
             }}
           />
         </div>
-        <Loaded state={files} what="files">
+        <Loaded state={files} what={t("files.what")}>
           {(list) =>
             list.files.length === 0 ? (
-              <EmptyState title={q ? `No file matches “${q}”.` : trashed ? "The trash is empty." : "No files yet."}>
-                {trashed ? "Trashed files stay here until their retention ends." : q ? "Try another part of the name." : "Upload one above: up to 10 MB each."}
+              <EmptyState title={q ? t("files.noMatch", { q }) : trashed ? t("files.trashEmpty") : t("files.noFiles")}>
+                {trashed ? t("files.trashHint") : q ? t("files.noMatchHint") : t("files.noFilesHint")}
               </EmptyState>
             ) : (
               <>
@@ -142,6 +151,7 @@ export function FilesPage({ org }: { org: Org }) {
 }
 
 function Uploader({ uploadPath, onUploaded }: { uploadPath: string; onUploaded: () => void }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -151,13 +161,14 @@ function Uploader({ uploadPath, onUploaded }: { uploadPath: string; onUploaded: 
     const file = input.current?.files?.[0];
     setError(null);
     setDone(null);
-    if (!file) return setError(new Error("Choose a file to upload."));
+    if (!file) return setError(new Error(t("files.chooseFile")));
     const form = new FormData();
     form.append("file", file, file.name);
     setProgress({ name: file.name, fraction: 0 });
     try {
       await uploadWithProgress(uploadPath, form, (fraction) => setProgress({ name: file.name, fraction }));
       setDone(file.name);
+      showToast(t("files.uploaded", { name: file.name }));
       if (input.current) input.current.value = "";
       onUploaded();
     } catch (e) {
@@ -168,20 +179,20 @@ function Uploader({ uploadPath, onUploaded }: { uploadPath: string; onUploaded: 
   };
   return (
     <form class="inline-form uploader" onSubmit={upload} id="upload-form">
-      <label for="upload-input">File to upload (at most 10 MB)</label>
+      <label for="upload-input">{t("files.fileToUpload")}</label>
       <input id="upload-input" type="file" ref={input} />
       <button type="submit" class="primary" disabled={progress !== null}>
-        Upload
+        {t("files.upload")}
       </button>
       {progress ? (
         <div class="upload-progress" role="status">
-          Uploading {progress.name}: {Math.round(progress.fraction * 100)}%
-          <ProgressBar value={progress.fraction} max={1} label={`Uploading ${progress.name}`} />
+          {t("files.uploading", { name: progress.name, percent: Math.round(progress.fraction * 100) })}
+          <ProgressBar value={progress.fraction} max={1} label={t("files.uploadingLabel", { name: progress.name })} />
         </div>
       ) : null}
       {done ? (
         <p role="status" class="success">
-          Uploaded {done}.
+          {t("files.uploaded", { name: done })}
         </p>
       ) : null}
       <ErrorMessage error={error} />
@@ -190,6 +201,7 @@ function Uploader({ uploadPath, onUploaded }: { uploadPath: string; onUploaded: 
 }
 
 function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onChanged: () => void }) {
+  const t = useT();
   const path = `${base}/files/${file.id}`;
   const [share, setShare] = useState<Share | null>(null);
   const [shareError, setShareError] = useState<unknown>(null);
@@ -227,47 +239,49 @@ function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onCh
         <span class="file-name">{file.fileName}</span>
         <span class="muted">
           {formatBytes(file.sizeBytes)} · {file.contentType} · {formatTime(file.uploadedAt)}
-          {file.scope.startsWith("meeting:") ? " · for a meeting" : ""}
-          {file.storageClass === "infrequent" ? " · infrequent access" : ""}
-          {file.restorableUntil ? ` · restorable until ${formatTime(file.restorableUntil)}` : ""}
+          {file.scope.startsWith("meeting:") ? t("files.forMeeting") : ""}
+          {file.storageClass === "infrequent" ? t("files.infrequent") : ""}
+          {file.restorableUntil ? t("files.restorableUntil", { time: formatTime(file.restorableUntil) }) : ""}
         </span>
       </div>
       <div class="file-actions">
         {file.deletedAt ? (
           <ActionButton
             kind="secondary"
-            label={`Restore ${file.fileName}`}
+            label={t("files.restoreLabel", { name: file.fileName })}
+            done={t("files.restored", { name: file.fileName })}
             onAction={async () => {
               await api("POST", `${path}/restore`);
               onChanged();
             }}
           >
-            Restore
+            {t("files.restore")}
           </ActionButton>
         ) : (
           <>
             <ActionButton
               kind="secondary"
-              label={`Download ${file.fileName}`}
+              label={t("files.downloadLabel", { name: file.fileName })}
               onAction={async () => {
                 const { url } = await api<{ url: string }>("GET", `${path}/download`);
                 location.assign(url);
               }}
             >
-              Download
+              {t("files.download")}
             </ActionButton>
-            <button type="button" class="secondary" aria-expanded={share !== null} aria-label={`Share ${file.fileName}`} onClick={openShare}>
-              Share
+            <button type="button" class="secondary" aria-expanded={share !== null} aria-label={t("files.shareLabel", { name: file.fileName })} onClick={openShare}>
+              {t("files.share")}
             </button>
             <ActionButton
               kind="danger"
-              label={`Trash ${file.fileName}`}
+              label={t("files.trashLabel", { name: file.fileName })}
+              done={t("files.trashed", { name: file.fileName })}
               onAction={async () => {
                 await api("DELETE", path);
                 onChanged();
               }}
             >
-              Trash
+              {t("files.trashAction")}
             </ActionButton>
           </>
         )}
@@ -275,25 +289,26 @@ function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onCh
       <ErrorMessage error={shareError} />
       {share ? (
         <div class="share-panel">
-          <Toggle label="Anyone with the link can view" checked={share.mode === "link_anyone"} disabled={sharing} onChange={setMode} />
+          <Toggle label={t("files.anyoneWithLink")} checked={share.mode === "link_anyone"} disabled={sharing} onChange={setMode} />
           {share.mode === "link_anyone" && share.shareUrl ? (
             <div class="secret-row">
               <a class="share-url" href={share.shareUrl} target="_blank" rel="noreferrer">
                 {share.shareUrl}
               </a>
-              <CopyButton text={share.shareUrl} label="Copy link" />
+              <CopyButton text={share.shareUrl} label={t("files.copyLink")} />
               <ActionButton
                 kind="secondary"
+                done={t("files.newLinkDone")}
                 onAction={async () => {
-                  if (!confirm("Make a new link? The current one stops working.")) return;
+                  if (!confirm(t("files.confirmNewLink"))) return;
                   setShare(await api<Share>("POST", `${path}/share/rotate`));
                 }}
               >
-                New link
+                {t("files.newLink")}
               </ActionButton>
             </div>
           ) : (
-            <p class="muted">Only members of the organization can open this file.</p>
+            <p class="muted">{t("files.membersOnly")}</p>
           )}
         </div>
       ) : null}
@@ -302,18 +317,19 @@ function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onCh
 }
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (pages === 1) return null;
   return (
-    <nav class="pager" aria-label="Pages">
+    <nav class="pager" aria-label={t("files.pages")}>
       <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t("files.previous")}
       </button>
       <span>
-        Page {page} of {pages}
+        {t("files.pageOf", { page, pages })}
       </span>
       <button type="button" class="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t("files.next")}
       </button>
     </nav>
   );

@@ -6,9 +6,10 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
-import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, Select, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, EmptyState, Field, Form, Interpolate, Loaded, Section, Select, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface Connector {
   key: string;
@@ -61,6 +62,7 @@ interface AccessRequest {
 }
 
 export function IntegrationsPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/integrations`;
   const connectors = useLoad(() => api<Connector[]>("GET", `${base}/verified-connectors`), [org.slug]);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -70,11 +72,11 @@ export function IntegrationsPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Integrations</h1>
+        <h1>{t("integrations.title")}</h1>
       </div>
       {readable ? (
-        <Section title="Connectors" id="connectors">
-          <Loaded state={connectors} what="connectors">
+        <Section title={t("integrations.connectors")} id="connectors">
+          <Loaded state={connectors} what={t("integrations.connectorsWhat")}>
             {(list) => (
               <ul class="connector-list">
                 {list.map((c) => (
@@ -82,7 +84,7 @@ export function IntegrationsPage({ org }: { org: Org }) {
                     <strong>{c.name}</strong> <span class="muted">({c.shapes.join(", ")})</span>
                     <p>{c.description}</p>
                     <button type="button" class="secondary" id={`setup-${c.key}`} onClick={() => setChosen(c.key)}>
-                      Set up
+                      {t("integrations.setUp")}
                     </button>
                   </li>
                 ))}
@@ -99,6 +101,7 @@ export function IntegrationsPage({ org }: { org: Org }) {
 }
 
 function Wizard({ org, connector }: { org: Org; connector: Connector }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/integrations/${connector.key}`;
   const fields = useLoad(() => api<FieldView[]>("GET", `${base}/fields`), [base]);
   const status = useLoad(() => api<Status>("GET", `${base}/connection-status`), [base]);
@@ -111,14 +114,14 @@ function Wizard({ org, connector }: { org: Org; connector: Connector }) {
   };
   const enabled = status.data?.status === "enabled";
   return (
-    <section class="card" id="wizard" aria-label={`Set up ${connector.name}`}>
-      <h3>1. Connect {connector.name}</h3>
-      <Loaded state={fields} what="fields">
+    <section class="card" id="wizard" aria-label={t("integrations.setUpLabel", { name: connector.name })}>
+      <h3>{t("integrations.connect", { name: connector.name })}</h3>
+      <Loaded state={fields} what={t("integrations.fieldsWhat")}>
         {(list) => (
-          <Form onSubmit={enable} submitLabel={enabled ? "Save fields" : "Enable"} id="enable-connector">
+          <Form onSubmit={enable} submitLabel={enabled ? t("integrations.saveFields") : t("integrations.enable")} done={t("integrations.enabled")} id="enable-connector">
             {list.map((f) =>
               f.kind === "select" ? (
-                <Select key={f.key} id={`connector-${f.key}`} label={f.label} value={valueOf(f)} onChange={(v) => setValues({ ...values, [f.key]: v })} options={[["", "Choose…"], ...f.options!.map((o) => [o, o] as [string, string])]} />
+                <Select key={f.key} id={`connector-${f.key}`} label={f.label} value={valueOf(f)} onChange={(v) => setValues({ ...values, [f.key]: v })} options={[["", t("integrations.choose")], ...f.options!.map((o) => [o, o] as [string, string])]} />
               ) : (
                 <Field key={f.key} id={`connector-${f.key}`} label={f.label} hint={f.help} required={f.required} type={f.kind === "url" ? "url" : "text"} value={valueOf(f)} onInput={(e) => setValues({ ...values, [f.key]: (e.target as HTMLInputElement).value })} />
               ),
@@ -126,21 +129,23 @@ function Wizard({ org, connector }: { org: Org; connector: Connector }) {
           </Form>
         )}
       </Loaded>
-      <Loaded state={status} what="the connection">
+      <Loaded state={status} what={t("integrations.connectionWhat")}>
         {(s) => (
           <p id="connection-status" style={{ overflowWrap: "anywhere" }}>
-            <Badge tone={s.status === "enabled" ? "good" : "neutral"}>{s.status.replace("_", " ")}</Badge> · {s.inboundCount} events received
-            {s.lastInboundAt ? `, last ${formatTime(s.lastInboundAt)}` : ""}. The connector sends to <code>{s.inboundUrl}</code>, signed with the webhook secret
-            {s.signingSecretReady ? "." : " (generate it under API & keys first)."}
+            <Badge tone={s.status === "enabled" ? "good" : "neutral"}>{t(`integrations.status.${s.status}`)}</Badge>
+            {t("integrations.received", { count: s.inboundCount })}
+            {s.lastInboundAt ? t("integrations.last", { time: formatTime(s.lastInboundAt) }) : ""}
+            <Interpolate text={t(s.signingSecretReady ? "integrations.sendsTo" : "integrations.sendsToNoSecret")} values={{ url: <code>{s.inboundUrl}</code> }} />
             {s.status === "enabled" ? (
               <ActionButton
                 kind="danger"
+                done={t("integrations.disconnected")}
                 onAction={async () => {
                   await api("DELETE", `${base}/enable`);
                   status.reload();
                 }}
               >
-                Disconnect
+                {t("integrations.disconnect")}
               </ActionButton>
             ) : null}
           </p>
@@ -154,6 +159,7 @@ function Wizard({ org, connector }: { org: Org; connector: Connector }) {
 }
 
 function Notarize({ base }: { base: string }) {
+  const t = useT();
   const types = useLoad(() => api<EventType[]>("GET", `${base}/event-types`), [base]);
   const save = async (type: string, on: boolean) => {
     const current = (types.data ?? []).filter((e) => e.notarized).map((e) => e.type);
@@ -162,8 +168,8 @@ function Notarize({ base }: { base: string }) {
   };
   return (
     <>
-      <h3>2. Which inbound events are sealed</h3>
-      <Loaded state={types} what="event types">
+      <h3>{t("integrations.sealedWhich")}</h3>
+      <Loaded state={types} what={t("integrations.typesWhat")}>
         {(list) => (
           <ul id="notarize-list">
             {list.map((e) => (
@@ -179,19 +185,20 @@ function Notarize({ base }: { base: string }) {
 }
 
 function InboundPreview({ base }: { base: string }) {
+  const t = useT();
   const events = useLoad(() => api<{ id: string; type: string; receivedAt: string; auditEventId: string | null }[]>("GET", `${base}/inbound-preview?limit=10`), [base]);
   return (
     <>
-      <h3>3. What arrived</h3>
-      <Loaded state={events} what="inbound events">
+      <h3>{t("integrations.arrived")}</h3>
+      <Loaded state={events} what={t("integrations.inboundWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="Nothing has arrived yet." />
+            <EmptyState title={t("integrations.nothingArrived")} />
           ) : (
             <ul id="inbound-preview">
               {list.map((e) => (
                 <li key={e.id}>
-                  {formatTime(e.receivedAt)} · <code>{e.type}</code> {e.auditEventId ? <Badge tone="good">sealed</Badge> : null}
+                  {formatTime(e.receivedAt)} · <code>{e.type}</code> {e.auditEventId ? <Badge tone="good">{t("integrations.sealed")}</Badge> : null}
                 </li>
               ))}
             </ul>
@@ -203,22 +210,23 @@ function InboundPreview({ base }: { base: string }) {
 }
 
 function Structure({ base }: { base: string }) {
+  const t = useT();
   const preview = useLoad(() => api<Preview>("GET", `${base}/hierarchy-preview`), [base]);
   const [result, setResult] = useState<string | null>(null);
   return (
     <>
-      <h3>4. Org structure</h3>
-      <p class="muted">Teams and reporting lines are created only when you materialize (Owner or Admin), all at once; they never follow the directory on their own.</p>
-      <Loaded state={preview} what="the org structure">
+      <h3>{t("integrations.structure")}</h3>
+      <p class="muted">{t("integrations.structureHint")}</p>
+      <Loaded state={preview} what={t("integrations.structureWhat")}>
         {(p) => (
           <>
             <p id="hierarchy-summary">
-              {p.people} people, {p.matched} matched to members by e-mail, {p.unmatched} not.
+              {t("integrations.summary", { people: p.people, matched: p.matched, unmatched: p.unmatched })}
             </p>
             <ul id="hierarchy-units">
               {p.units.map((u) => (
                 <li key={u.key} style={{ marginLeft: `${(u.depth - 1) * 1.25}rem` }}>
-                  {u.name} <span class="muted">({u.people} people)</span>
+                  {u.name} <span class="muted">{t("integrations.unitPeople", { count: u.people })}</span>
                 </li>
               ))}
             </ul>
@@ -229,10 +237,10 @@ function Structure({ base }: { base: string }) {
         id="materialize"
         onAction={async () => {
           const r = await api<{ teams: { created: boolean }[]; membersPlaced: number; edgesAdded: number }>("POST", `${base}/org-structure/materialize`);
-          setResult(`${r.teams.filter((t) => t.created).length} teams created, ${r.membersPlaced} people placed, ${r.edgesAdded} reporting lines added.`);
+          setResult(t("integrations.materialized", { teams: r.teams.filter((team) => team.created).length, people: r.membersPlaced, edges: r.edgesAdded }));
         }}
       >
-        Materialize the org structure
+        {t("integrations.materialize")}
       </ActionButton>
       {result ? (
         <p id="materialized" role="status">
@@ -244,6 +252,7 @@ function Structure({ base }: { base: string }) {
 }
 
 function MyRequests({ org, onFiled }: { org: Org; onFiled: () => void }) {
+  const t = useT();
   const [moduleKey, setModuleKey] = useState("hr_directory");
   const [reason, setReason] = useState("");
   const mine = useLoad(() => api<AccessRequest[]>("GET", `/api/org/${org.slug}/integrations/${moduleKey}/request`), [org.slug, moduleKey]);
@@ -254,26 +263,26 @@ function MyRequests({ org, onFiled }: { org: Org; onFiled: () => void }) {
     onFiled();
   };
   return (
-    <Section title="Request access for a connector" id="my-requests">
-      <Form onSubmit={ask} submitLabel="Request access" id="request-access">
+    <Section title={t("integrations.requestTitle")} id="my-requests">
+      <Form onSubmit={ask} submitLabel={t("integrations.request")} done={t("integrations.requested")} id="request-access">
         <Select
-          label="Connector"
+          label={t("integrations.connector")}
           id="request-module"
           value={moduleKey}
           onChange={setModuleKey}
           options={[
-            ["hr_directory", "HR directory"],
-            ["ticketing", "Ticketing"],
+            ["hr_directory", t("integrations.hr")],
+            ["ticketing", t("integrations.ticketing")],
           ]}
         />
-        <Field label="Why (optional)" id="request-reason" value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+        <Field label={t("integrations.why")} id="request-reason" value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
       </Form>
-      <Loaded state={mine} what="your requests">
+      <Loaded state={mine} what={t("integrations.mineWhat")}>
         {(list) => (
           <ul id="my-request-list">
             {list.map((r) => (
               <li key={r.id}>
-                {formatTime(r.createdAt)} · {r.scopes.join(", ")} · <Badge tone={r.status === "approved" ? "good" : r.status === "denied" ? "bad" : "warn"}>{r.status}</Badge>
+                {formatTime(r.createdAt)} · {r.scopes.join(", ")} · <Badge tone={r.status === "approved" ? "good" : r.status === "denied" ? "bad" : "warn"}>{t(`integrations.request.${r.status}`)}</Badge>
               </li>
             ))}
           </ul>
@@ -284,6 +293,7 @@ function MyRequests({ org, onFiled }: { org: Org; onFiled: () => void }) {
 }
 
 function ProviderRequests({ org, filed }: { org: Org; filed: number }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/access-requests`;
   const pending = useLoad(() => api<AccessRequest[]>("GET", `${base}?status=pending`), [org.slug, filed]);
   if (pending.error instanceof ApiProblem && pending.error.status === 403) return null;
@@ -292,19 +302,21 @@ function ProviderRequests({ org, filed }: { org: Org; filed: number }) {
     pending.reload();
   };
   return (
-    <Section title="Access requests to decide" id="access-requests">
-      <Loaded state={pending} what="access requests">
+    <Section title={t("integrations.decideTitle")} id="access-requests">
+      <Loaded state={pending} what={t("integrations.pendingWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No pending requests." />
+            <EmptyState title={t("integrations.noPending")} />
           ) : (
             <ul id="pending-requests">
               {list.map((r) => (
                 <li key={r.id} data-request={r.id}>
                   <strong>{r.moduleKey}</strong>: {r.scopes.join(", ")} {r.reason ? <span class="muted">“{r.reason}”</span> : null}{" "}
-                  <ActionButton onAction={() => decide(r.id, "approve")}>Approve</ActionButton>
-                  <ActionButton kind="danger" onAction={() => decide(r.id, "deny")}>
-                    Deny
+                  <ActionButton onAction={() => decide(r.id, "approve")} done={t("integrations.approved")}>
+                    {t("integrations.approve")}
+                  </ActionButton>
+                  <ActionButton kind="danger" onAction={() => decide(r.id, "deny")} done={t("integrations.denied")}>
+                    {t("integrations.deny")}
                   </ActionButton>
                 </li>
               ))}

@@ -4,10 +4,11 @@
  */
 import { useState } from "preact/hooks";
 import { api } from "../api";
-import { ActionButton, CopyButton, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, Toggle, useLoad } from "../components";
+import { ActionButton, CopyButton, EmptyState, Field, Form, Interpolate, Loaded, SecretOnce, Section, Select, Toggle, useLoad } from "../components";
 import { formatTime } from "../messages";
 import { personalSeal } from "../passkeys";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface ApiKey {
   id: string;
@@ -36,20 +37,21 @@ interface PluginToken {
 
 /** The default M2M token lifetime; a key whose ceiling is above it needs the owner's seal (5.2). */
 const DEFAULT_LIFETIME = 300;
-const LIFETIMES: [string, string][] = [
-  ["300", "5 minutes (default)"],
-  ["3600", "1 hour: owner, with your passkey"],
-  ["86400", "1 day: owner, with your passkey"],
-  ["604800", "7 days: owner, with your passkey"],
-];
+const LIFETIMES = [
+  ["300", "keys.lifetime300"],
+  ["3600", "keys.lifetime3600"],
+  ["86400", "keys.lifetime86400"],
+  ["604800", "keys.lifetime604800"],
+] as const;
 
 const splitScopes = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export function KeysPage({ org }: { org: Org }) {
+  const t = useT();
   return (
     <>
       <div class="page-head">
-        <h1>API & keys</h1>
+        <h1>{t("keys.title")}</h1>
       </div>
       <ApiKeys org={org} />
       <SigningKeysSection org={org} />
@@ -60,6 +62,7 @@ export function KeysPage({ org }: { org: Org }) {
 }
 
 function ApiKeys({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/settings/keys/api-keys`;
   const keys = useLoad(() => api<ApiKey[]>("GET", base), [org.slug]);
   const me = useLoad(() => api<{ scopes: string[] }>("GET", `/api/org/${org.slug}/me`), [org.slug]);
@@ -84,53 +87,54 @@ function ApiKeys({ org }: { org: Org }) {
   };
 
   return (
-    <Section title="API keys" id="api-keys">
+    <Section title={t("keys.apiKeys")} id="api-keys">
       <p class="muted">
-        Machines exchange an API key for short-lived tokens at <code>POST /api/m2m/token</code>, or call <code>/api/public/v1</code> with it directly.
+        <Interpolate text={t("keys.apiKeysIntro")} values={{ token: <code>{"POST /api/m2m/token"}</code>, public: (<code>{"/api/public/v1"}</code>) }} />
       </p>
       {created ? (
-        <SecretOnce title={`New API key${created.name ? ` “${created.name}”` : ""}:`} value={created.key} onDone={() => setCreated(null)} />
+        <SecretOnce title={created.name ? t("keys.newApiKeyNamed", { name: created.name }) : t("keys.newApiKey")} value={created.key} onDone={() => setCreated(null)} />
       ) : null}
-      <Loaded state={keys} what="API keys">
+      <Loaded state={keys} what={t("keys.apiKeys")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No API keys yet.">Create one below for your backend or CI; it is shown once.</EmptyState>
+            <EmptyState title={t("keys.noApiKeys")}>{t("keys.noApiKeysHint")}</EmptyState>
           ) : (
             <div class="table-wrap" tabIndex={0}>
               <table class="table" id="api-key-table">
                 <thead>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Token ceiling</th>
-                    <th scope="col">Created</th>
+                    <th scope="col">{t("keys.name")}</th>
+                    <th scope="col">{t("keys.key")}</th>
+                    <th scope="col">{t("keys.scopes")}</th>
+                    <th scope="col">{t("keys.tokenCeiling")}</th>
+                    <th scope="col">{t("keys.created")}</th>
                     <th scope="col">
-                      <span class="visually-hidden">Actions</span>
+                      <span class="visually-hidden">{t("keys.actions")}</span>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.map((k) => (
                     <tr key={k.id} data-key-id={k.id}>
-                      <td>{k.name ?? <span class="muted">unnamed</span>}</td>
+                      <td>{k.name ?? <span class="muted">{t("keys.unnamed")}</span>}</td>
                       <td>
                         <code>{k.prefix}…</code>
                       </td>
-                      <td>{k.scopes.length ? k.scopes.join(", ") : <span class="muted">all of the creator's</span>}</td>
-                      <td>{k.maxTokenLifetimeSeconds} s</td>
+                      <td>{k.scopes.length ? k.scopes.join(", ") : <span class="muted">{t("keys.allOfCreators")}</span>}</td>
+                      <td>{t("keys.seconds", { count: k.maxTokenLifetimeSeconds })}</td>
                       <td>{formatTime(k.createdAt)}</td>
                       <td>
                         <ActionButton
                           kind="danger"
-                          label={`Revoke ${k.name ?? k.prefix}`}
+                          label={t("keys.revokeLabel", { name: k.name ?? k.prefix })}
+                          done={t("keys.revoked")}
                           onAction={async () => {
-                            if (!confirm(`Revoke ${k.name ?? k.prefix}? It stops working at once, with every token it issued.`)) return;
+                            if (!confirm(t("keys.revokeConfirm", { name: k.name ?? k.prefix }))) return;
                             await api("DELETE", `${base}/${k.id}`);
                             keys.reload();
                           }}
                         >
-                          Revoke
+                          {t("keys.revoke")}
                         </ActionButton>
                       </td>
                     </tr>
@@ -141,24 +145,25 @@ function ApiKeys({ org }: { org: Org }) {
           )
         }
       </Loaded>
-      <h3>Create an API key</h3>
-      <Form onSubmit={create} submitLabel="Create API key" id="create-api-key">
-        <Field label="Name" id="api-key-name" maxLength={100} placeholder="billing-backend" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <h3>{t("keys.createApiKeyHeading")}</h3>
+      <Form onSubmit={create} submitLabel={t("keys.createApiKey")} done={t("keys.createdApiKey")} id="create-api-key">
+        <Field label={t("keys.name")} id="api-key-name" maxLength={100} placeholder={"billing-backend"} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <Field
-          label="Scopes"
+          label={t("keys.scopes")}
           id="api-key-scopes"
-          placeholder="org.org_file.list org.org_file.create"
-          hint={`Separated by spaces or commas, each within your own${me.data ? ` (${me.data.scopes.join(" ")})` : ""}. Empty: the organization's default API key scopes, if Settings sets them.`}
+          placeholder={"org.org_file.list org.org_file.create"}
+          hint={t("keys.scopesHint", { mine: me.data ? ` (${me.data.scopes.join(" ")})` : "" })}
           value={scopes}
           onInput={(e) => setScopes((e.target as HTMLInputElement).value)}
         />
-        <Select label="Longest token lifetime" id="api-key-lifetime" value={lifetime} onChange={setLifetime} options={LIFETIMES} />
+        <Select label={t("keys.longestLifetime")} id="api-key-lifetime" value={lifetime} onChange={setLifetime} options={LIFETIMES.map(([seconds, key]) => [seconds, t(key)])} />
       </Form>
     </Section>
   );
 }
 
 function SigningKeysSection({ org }: { org: Org }) {
+  const t = useT();
   const keys = useLoad(() => api<SigningKeys>("GET", `/api/org/${org.slug}/settings/keys/signing-keys`), [org.slug]);
   const [understood, setUnderstood] = useState(false);
   const [retireImmediately, setRetireImmediately] = useState(false);
@@ -169,20 +174,21 @@ function SigningKeysSection({ org }: { org: Org }) {
     keys.reload();
   };
   return (
-    <Section title="Signing keys" id="signing-keys">
+    <Section title={t("keys.signingKeys")} id="signing-keys">
       <p>
-        Public keys: <a href={jwks} id="jwks-link">{`${location.origin}${jwks}`}</a> <CopyButton text={`${location.origin}${jwks}`} label="Copy JWKS URL" />
+        {t("keys.publicKeys")} <a href={jwks} id="jwks-link">{`${location.origin}${jwks}`}</a> <CopyButton text={`${location.origin}${jwks}`} label={t("keys.copyJwks")} />
       </p>
-      <Loaded state={keys} what="signing keys">
+      <Loaded state={keys} what={t("keys.signingKeysWhat")}>
         {(k) =>
           k.published.length === 0 ? (
-            <EmptyState title="No signing key yet.">The owner creates it with the Org Master Seal (Overview).</EmptyState>
+            <EmptyState title={t("keys.noSigningKey")}>{t("keys.noSigningKeyHint")}</EmptyState>
           ) : (
             <ul>
               {k.published.map((p) => (
                 <li key={p.kid}>
-                  <code>{p.kid}</code> · {p.use === "permit" ? "permits" : "tokens"} · since {formatTime(p.createdAt)}
-                  {p.retireAt ? ` · leaves the JWKS ${formatTime(p.retireAt)}` : " · current"}
+                  <code>{p.kid}</code> · {p.use === "permit" ? t("keys.usePermits") : t("keys.useTokens")} · {t("keys.since", { time: formatTime(p.createdAt) })}
+                  {" · "}
+                  {p.retireAt ? t("keys.leavesJwks", { time: formatTime(p.retireAt) }) : t("keys.current")}
                 </li>
               ))}
             </ul>
@@ -190,19 +196,19 @@ function SigningKeysSection({ org }: { org: Org }) {
         }
       </Loaded>
       <div class="warning" role="note" id="rotation-warning">
-        <strong>Rotating replaces both keys.</strong> Every permit signed so far stops verifying at once. End-user tokens keep verifying until they expire (at most 24 hours),
-        unless you retire the old key immediately.
+        <strong>{t("keys.rotateWarningStrong")}</strong> {t("keys.rotateWarning")}
       </div>
-      <Toggle id="rotate-retire" label="Retire the old token key immediately (it leaked): signed-in end users must sign in again" checked={retireImmediately} onChange={setRetireImmediately} />
-      <Toggle id="rotate-understood" label="I understand that existing permits stop working" checked={understood} onChange={setUnderstood} />
-      <ActionButton id="rotate-signing-key" kind="danger" disabled={!understood} onAction={rotate}>
-        Rotate signing keys
+      <Toggle id="rotate-retire" label={t("keys.retireImmediately")} checked={retireImmediately} onChange={setRetireImmediately} />
+      <Toggle id="rotate-understood" label={t("keys.understood")} checked={understood} onChange={setUnderstood} />
+      <ActionButton id="rotate-signing-key" kind="danger" disabled={!understood} onAction={rotate} done={t("keys.rotated")}>
+        {t("keys.rotate")}
       </ActionButton>
     </Section>
   );
 }
 
 function WebhookSecret({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/settings/keys/webhook-secret`;
   const status = useLoad(() => api<{ exists: boolean; createdAt: string | null; previousValidUntil: string | null }>("GET", base), [org.slug]);
   const [revokePrevious, setRevokePrevious] = useState(false);
@@ -213,25 +219,26 @@ function WebhookSecret({ org }: { org: Org }) {
     status.reload();
   };
   return (
-    <Section title="Webhook secret" id="webhook-secret">
-      {secret ? <SecretOnce title="New webhook secret:" value={secret} onDone={() => setSecret(null)} /> : null}
-      <Loaded state={status} what="the webhook secret">
+    <Section title={t("keys.webhookSecret")} id="webhook-secret">
+      {secret ? <SecretOnce title={t("keys.newWebhookSecret")} value={secret} onDone={() => setSecret(null)} /> : null}
+      <Loaded state={status} what={t("keys.webhookSecretWhat")}>
         {(s) => (
           <p>
-            {s.exists ? `Generated ${formatTime(s.createdAt)}.` : "No secret yet: outgoing webhooks are unsigned until you generate one."}
-            {s.previousValidUntil ? ` The previous secret verifies until ${formatTime(s.previousValidUntil)}.` : ""}
+            {s.exists ? t("keys.generatedAt", { time: formatTime(s.createdAt) }) : t("keys.noSecret")}
+            {s.previousValidUntil ? t("keys.previousUntil", { time: formatTime(s.previousValidUntil) }) : ""}
           </p>
         )}
       </Loaded>
-      <Toggle label="End the previous secret at once (it leaked)" checked={revokePrevious} onChange={setRevokePrevious} />
+      <Toggle label={t("keys.endPrevious")} checked={revokePrevious} onChange={setRevokePrevious} />
       <ActionButton kind="secondary" onAction={regenerate}>
-        {status.data?.exists ? "Regenerate the secret" : "Generate a secret"}
+        {status.data?.exists ? t("keys.regenerate") : t("keys.generate")}
       </ActionButton>
     </Section>
   );
 }
 
 function PluginTokens({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/settings/keys/plugin-tokens`;
   const tokens = useLoad(() => api<PluginToken[]>("GET", base), [org.slug]);
   const [name, setName] = useState("");
@@ -244,26 +251,27 @@ function PluginTokens({ org }: { org: Org }) {
     tokens.reload();
   };
   return (
-    <Section title="Plugin tokens" id="plugin-tokens">
-      {created ? <SecretOnce title="New plugin token:" value={created} onDone={() => setCreated(null)} /> : null}
-      <Loaded state={tokens} what="plugin tokens">
+    <Section title={t("keys.pluginTokens")} id="plugin-tokens">
+      {created ? <SecretOnce title={t("keys.newPluginToken")} value={created} onDone={() => setCreated(null)} /> : null}
+      <Loaded state={tokens} what={t("keys.pluginTokensWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No plugin tokens.">Create one for an editor or chat plugin that acts for this organization.</EmptyState>
+            <EmptyState title={t("keys.noPluginTokens")}>{t("keys.noPluginTokensHint")}</EmptyState>
           ) : (
             <ul>
               {list.map((p) => (
                 <li key={p.id}>
-                  {p.name} · <code>{p.prefix}…</code> · {p.status} · expires {formatTime(p.expiresAt)}{" "}
+                  {p.name} · <code>{p.prefix}…</code> · {t(`keys.status.${p.status}`)} · {t("keys.expires", { time: formatTime(p.expiresAt) })}{" "}
                   <ActionButton
                     kind="danger"
-                    label={`Revoke plugin token ${p.name}`}
+                    label={t("keys.revokePluginLabel", { name: p.name })}
+                    done={t("keys.revoked")}
                     onAction={async () => {
                       await api("DELETE", `${base}/${p.id}`);
                       tokens.reload();
                     }}
                   >
-                    Revoke
+                    {t("keys.revoke")}
                   </ActionButton>
                 </li>
               ))}
@@ -271,9 +279,9 @@ function PluginTokens({ org }: { org: Org }) {
           )
         }
       </Loaded>
-      <Form onSubmit={create} submitLabel="Create plugin token">
-        <Field label="Name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        <Field label="Expires after (days)" type="number" min={1} max={365} required value={days} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
+      <Form onSubmit={create} submitLabel={t("keys.createPluginToken")} done={t("keys.createdPluginToken")}>
+        <Field label={t("keys.name")} required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <Field label={t("keys.expiresAfterDays")} type="number" min={1} max={365} required value={days} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
       </Form>
     </Section>
   );

@@ -5,9 +5,10 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem, query } from "../api";
-import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, Select, useLoad } from "../components";
+import { ActionButton, Badge, EmptyState, Field, Form, Interpolate, Loaded, Section, Select, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface KakaoChannel {
   appGroupId: string;
@@ -29,24 +30,25 @@ interface KoreanPackage {
 const field = (set: (v: string) => void) => (e: Event) => set((e.target as HTMLInputElement).value);
 
 export function KoreanPackagePage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}`;
   const state = useLoad(() => api<KoreanPackage>("GET", `${base}/korean-package`), [org.slug]);
   if (state.error instanceof ApiProblem && state.error.status === 403) {
     return (
       <>
         <div class="page-head">
-          <h1>Korean package</h1>
+          <h1>{t("korean.title")}</h1>
         </div>
-        <EmptyState title="Only the owner sees the Korean package.">It needs view.billing, which the owner holds.</EmptyState>
+        <EmptyState title={t("korean.ownerOnly")}>{t("korean.ownerOnlyHint")}</EmptyState>
       </>
     );
   }
   return (
     <>
       <div class="page-head">
-        <h1>Korean package</h1>
+        <h1>{t("korean.title")}</h1>
       </div>
-      <Loaded state={state} what="the Korean package">
+      <Loaded state={state} what={t("korean.what")}>
         {(p) => (
           <>
             <BillingCard base={base} pkg={p} reload={state.reload} />
@@ -61,60 +63,64 @@ export function KoreanPackagePage({ org }: { org: Org }) {
 }
 
 function BillingCard({ base, pkg, reload }: { base: string; pkg: KoreanPackage; reload: () => void }) {
+  const t = useT();
   const [authKey, setAuthKey] = useState("");
   const card = pkg.krwBillingKey;
   return (
-    <Section title="KRW billing card" id="krw-card">
+    <Section title={t("korean.card")} id="krw-card">
       <p>
         {card.registered ? (
           <>
-            <Badge tone="good">Registered</Badge> {card.cardCompany} {card.cardNumberMasked} on {card.issuedAt ? formatTime(card.issuedAt) : ""}
+            <Badge tone="good">{t("korean.registered")}</Badge> {card.cardCompany} {card.cardNumberMasked} {t("korean.registeredOn", { time: card.issuedAt ? formatTime(card.issuedAt) : "" })}
           </>
         ) : (
-          <Badge tone="neutral">No card</Badge>
+          <Badge tone="neutral">{t("korean.noCard")}</Badge>
         )}
       </p>
       <p class="muted">
-        Open the card window of the Korean PG with the customer key <code>{card.customerKey}</code>, then paste the authKey it returns.
+        <Interpolate text={t("korean.cardHint")} values={{ key: <code>{card.customerKey}</code> }} />
       </p>
       <Form
         id="krw-card"
-        submitLabel="Register card"
+        submitLabel={t("korean.registerCard")}
+        done={t("korean.cardRegistered")}
         onSubmit={async () => {
           await api("POST", `${base}/billing/krw/billing-key/issue`, { authKey });
           setAuthKey("");
           reload();
         }}
       >
-        <Field label="authKey" value={authKey} required maxLength={300} onInput={field(setAuthKey)} />
+        <Field label={"authKey"} value={authKey} required maxLength={300} onInput={field(setAuthKey)} />
       </Form>
     </Section>
   );
 }
 
 function PopbillMember({ base, pkg, reload }: { base: string; pkg: KoreanPackage; reload: () => void }) {
+  const t = useT();
   const [form, setForm] = useState({ corpNum: "", corpName: "", ceoName: "", userId: "", contactEmail: "" });
   const set = (key: keyof typeof form) => (e: Event) => setForm({ ...form, [key]: (e.target as HTMLInputElement).value });
   return (
-    <Section title="Popbill" id="popbill">
+    <Section title={"Popbill"} id="popbill">
       {pkg.popbill.linked ? (
         <p>
-          <Badge tone="good">Linked</Badge> business {pkg.popbill.corpNum}, user {pkg.popbill.userId}
+          <Badge tone="good">{t("korean.linked")}</Badge> {t("korean.popbillLinked", { corp: pkg.popbill.corpNum ?? "", user: pkg.popbill.userId ?? "" })}
         </p>
       ) : (
         <Form
           id="popbill-member"
-          submitLabel="Link with Popbill"
+          submitLabel={t("korean.linkPopbill")}
+          done={t("korean.popbillDone")}
           onSubmit={async () => {
             await api("POST", `${base}/korean-package/popbill-member`, form);
             reload();
           }}
         >
-          <Field label="Business registration number" value={form.corpNum} required onInput={set("corpNum")} />
-          <Field label="Company name" value={form.corpName} required onInput={set("corpName")} />
-          <Field label="Representative" value={form.ceoName} required onInput={set("ceoName")} />
-          <Field label="Popbill user id" value={form.userId} required onInput={set("userId")} />
-          <Field label="Contact e-mail" type="email" value={form.contactEmail} required onInput={set("contactEmail")} />
+          <Field label={t("korean.corpNum")} value={form.corpNum} required onInput={set("corpNum")} />
+          <Field label={t("korean.corpName")} value={form.corpName} required onInput={set("corpName")} />
+          <Field label={t("korean.ceo")} value={form.ceoName} required onInput={set("ceoName")} />
+          <Field label={t("korean.popbillUser")} value={form.userId} required onInput={set("userId")} />
+          <Field label={t("korean.contactEmail")} type="email" value={form.contactEmail} required onInput={set("contactEmail")} />
         </Form>
       )}
     </Section>
@@ -122,35 +128,41 @@ function PopbillMember({ base, pkg, reload }: { base: string; pkg: KoreanPackage
 }
 
 function Lookups({ base, pkg, reload }: { base: string; pkg: KoreanPackage; reload: () => void }) {
+  const t = useT();
   const [number, setNumber] = useState("");
   const [q, setQ] = useState("");
   const [result, setResult] = useState<string | null>(null);
   return (
-    <Section title="Lookups" id="lookups">
+    <Section title={t("korean.lookups")} id="lookups">
       <p class="muted" id="lookup-counts">
-        Today: {pkg.lookups.business.used} of {pkg.lookups.business.limit} business lookups, {pkg.lookups.address.used} of {pkg.lookups.address.limit} address searches.
+        {t("korean.today", {
+          businessUsed: pkg.lookups.business.used,
+          businessLimit: pkg.lookups.business.limit,
+          addressUsed: pkg.lookups.address.used,
+          addressLimit: pkg.lookups.address.limit,
+        })}
       </p>
       <Form
         id="business-lookup"
-        submitLabel="Look up business"
+        submitLabel={t("korean.lookUp")}
         onSubmit={async () => {
           const r = await api<{ number: string; status: string; taxType: string | null }>("GET", `${base}/billing/business-lookup${query({ number })}`);
           setResult(`${r.number}: ${r.status}${r.taxType ? ` (${r.taxType})` : ""}`);
           reload();
         }}
       >
-        <Field id="business-number" label="Business registration number" value={number} required onInput={field(setNumber)} />
+        <Field id="business-number" label={t("korean.corpNum")} value={number} required onInput={field(setNumber)} />
       </Form>
       <Form
         id="address-search"
-        submitLabel="Search address"
+        submitLabel={t("korean.searchAddress")}
         onSubmit={async () => {
           const r = await api<{ results: Array<{ roadAddress: string; zipCode: string }> }>("GET", `${base}/billing/address-search${query({ q })}`);
-          setResult(r.results.map((a) => `${a.zipCode} ${a.roadAddress}`).join("\n") || "No address found.");
+          setResult(r.results.map((a) => `${a.zipCode} ${a.roadAddress}`).join("\n") || t("korean.noAddress"));
           reload();
         }}
       >
-        <Field label="Road-name address" type="search" value={q} required onInput={field(setQ)} />
+        <Field label={t("korean.roadAddress")} type="search" value={q} required onInput={field(setQ)} />
       </Form>
       {result ? <pre id="lookup-result">{result}</pre> : null}
     </Section>
@@ -158,19 +170,20 @@ function Lookups({ base, pkg, reload }: { base: string; pkg: KoreanPackage; relo
 }
 
 function KakaoChannels({ base, pkg }: { base: string; pkg: KoreanPackage }) {
+  const t = useT();
   const groups = useLoad(() => api<Array<{ id: string; name: string }>>("GET", `${base}/app-groups`), [base]);
   const [groupId, setGroupId] = useState("");
   const chosen = groupId || groups.data?.[0]?.id || "";
   return (
-    <Section title="Kakao channel" id="kakao">
-      <p class="muted">Once an app group links its channel, verification codes to Korean numbers go as alimtalk, with SMS when it cannot be delivered.</p>
-      <Loaded state={groups} what="app groups">
+    <Section title={t("korean.kakao")} id="kakao">
+      <p class="muted">{t("korean.kakaoHint")}</p>
+      <Loaded state={groups} what={t("korean.groupsWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No app groups yet." />
+            <EmptyState title={t("korean.noGroups")} />
           ) : (
             <>
-              <Select label="App group" value={chosen} onChange={setGroupId} options={list.map((g) => [g.id, g.name] as [string, string])} />
+              <Select label={t("korean.appGroup")} value={chosen} onChange={setGroupId} options={list.map((g) => [g.id, g.name] as [string, string])} />
               {chosen ? <KakaoChannelForm base={`${base}/app-groups/${chosen}/kakao`} popbillLinked={pkg.popbill.linked} /> : null}
             </>
           )
@@ -181,61 +194,69 @@ function KakaoChannels({ base, pkg }: { base: string; pkg: KoreanPackage }) {
 }
 
 function KakaoChannelForm({ base, popbillLinked }: { base: string; popbillLinked: boolean }) {
+  const t = useT();
   const channel = useLoad(() => api<KakaoChannel>("GET", base), [base]);
   const [form, setForm] = useState({ channelId: "", templateCode: "", senderNumber: "" });
   const [popup, setPopup] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (e: Event) => setForm({ ...form, [key]: (e.target as HTMLInputElement).value });
   return (
-    <Loaded state={channel} what="the Kakao channel">
+    <Loaded state={channel} what={t("korean.channelWhat")}>
       {(c) => (
         <>
-          <p>{c.linked ? `Linked: ${c.channelId}, template ${c.templateCode}, sender ${c.senderNumber}${c.memberId ? `, manager ${c.memberId}` : ""}.` : "No channel linked."}</p>
+          <p>
+            {c.linked
+              ? t(c.memberId ? "korean.channelLinkedManager" : "korean.channelLinked", { channel: c.channelId ?? "", template: c.templateCode ?? "", sender: c.senderNumber ?? "", manager: c.memberId ?? "" })
+              : t("korean.noChannel")}
+          </p>
           {popbillLinked ? (
             <>
               <Form
                 id="kakao-link"
-                submitLabel={c.linked ? "Change channel" : "Link channel"}
+                submitLabel={c.linked ? t("korean.changeChannel") : t("korean.linkChannel")}
+                done={t("korean.channelSaved")}
                 onSubmit={async () => {
                   await api("PUT", base, form);
                   channel.reload();
                 }}
               >
-                <Field label="Channel id (@handle)" value={form.channelId} required onInput={set("channelId")} />
-                <Field label="Alimtalk template code" value={form.templateCode} required onInput={set("templateCode")} />
-                <Field label="Sender number" value={form.senderNumber} required onInput={set("senderNumber")} />
+                <Field label={t("korean.channelId")} value={form.channelId} required onInput={set("channelId")} />
+                <Field label={t("korean.templateCode")} value={form.templateCode} required onInput={set("templateCode")} />
+                <Field label={t("korean.senderNumber")} value={form.senderNumber} required onInput={set("senderNumber")} />
               </Form>
               {c.linked ? (
                 <ActionButton
                   kind="danger"
+                  done={t("korean.unlinked")}
                   onAction={async () => {
                     await api("PUT", base, { channelId: null });
                     channel.reload();
                   }}
                 >
-                  Unlink channel
+                  {t("korean.unlink")}
                 </ActionButton>
               ) : null}
               {(["channel", "template", "sender"] as const).map((kind) => (
                 <ActionButton
                   key={kind}
                   kind="secondary"
+                  done={t("korean.popupReady")}
                   onAction={async () => {
                     setPopup((await api<{ url: string }>("POST", `${base}/popup/${kind}`, {})).url);
                   }}
                 >
-                  Manage {kind}s at Popbill
+                  {t(`korean.manage.${kind}`)}
                 </ActionButton>
               ))}
               {popup ? (
                 <p>
                   <a href={popup} target="_blank" rel="noopener noreferrer">
-                    Open Popbill
+                    {t("korean.openPopbill")}
                   </a>
                 </p>
               ) : null}
             </>
           ) : (
-            <p class="muted">Link the organization with Popbill first.</p>
+            <p class="muted">{t("korean.popbillFirst")}</p>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { EmptyState, Field, Form, Loaded, Section, Select, Toggle, useLoad } from "../components";
 import { useSession, type Org } from "../session";
+import { useT } from "../language";
 
 interface General {
   name: string;
@@ -48,34 +49,35 @@ interface Settings {
 }
 
 /** The console's onboarding checklist: step identifiers stored in settings/onboarding, each with where it is done. */
-const ONBOARDING_STEPS: { id: string; label: string; page: string }[] = [
-  { id: "master_seal", label: "Create the Org Master Seal", page: "" },
-  { id: "invite_members", label: "Invite your team", page: "/members" },
-  { id: "create_app", label: "Create an app group and an application", page: "/apps" },
-  { id: "create_api_key", label: "Create an API key for your backend", page: "/keys" },
-  { id: "review_security", label: "Review the security settings", page: "/settings" },
-];
+const ONBOARDING_STEPS = [
+  { id: "master_seal", page: "" },
+  { id: "invite_members", page: "/members" },
+  { id: "create_app", page: "/apps" },
+  { id: "create_api_key", page: "/keys" },
+  { id: "review_security", page: "/settings" },
+] as const;
 
 const list = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 const orNull = (text: string) => text.trim() || null;
 const text = (e: Event) => (e.target as HTMLInputElement).value;
 
 export function SettingsPage({ org }: { org: Org }) {
+  const t = useT();
   const settings = useLoad(() => api<Settings>("GET", `/api/org/${org.slug}/settings`), [org.slug]);
   if (settings.error instanceof ApiProblem && settings.error.status === 403) {
     return (
       <>
-        <h1>Settings</h1>
-        <EmptyState title="Only the owner and admins can see the settings." />
+        <h1>{t("settings.title")}</h1>
+        <EmptyState title={t("settings.ownersOnly")} />
       </>
     );
   }
   return (
     <>
       <div class="page-head">
-        <h1>Settings</h1>
+        <h1>{t("settings.title")}</h1>
       </div>
-      <Loaded state={settings} what="settings">
+      <Loaded state={settings} what={t("settings.what")}>
         {(s) => (
           <>
             <GeneralForm org={org} initial={s.general} />
@@ -91,14 +93,16 @@ export function SettingsPage({ org }: { org: Org }) {
 }
 
 function Saved({ at }: { at: number | null }) {
+  const t = useT();
   return at ? (
     <p role="status" class="success">
-      Saved.
+      {t("settings.saved")}
     </p>
   ) : null;
 }
 
 function GeneralForm({ org, initial }: { org: Org; initial: General }) {
+  const t = useT();
   const { reloadOrgs } = useSession();
   const [form, setForm] = useState(initial);
   const [saved, setSaved] = useState<number | null>(null);
@@ -118,14 +122,14 @@ function GeneralForm({ org, initial }: { org: Org; initial: General }) {
     await reloadOrgs();
   };
   return (
-    <Section title="General" id="settings-general">
-      <Form onSubmit={save} submitLabel="Save general settings">
-        <Field label="Name" required maxLength={200} {...field("name")} />
-        <Field label="Display name for end users" maxLength={200} {...field("displayName")} />
-        <Field label="Website" type="url" maxLength={500} placeholder="https://example.com" {...field("website")} />
-        <Field label="Logo URL" type="url" maxLength={500} {...field("logoUrl")} />
-        <Field label="Language (BCP 47)" maxLength={35} placeholder="en-GB" {...field("locale")} />
-        <Field label="Time zone (IANA)" maxLength={64} placeholder="Europe/London" {...field("timezone")} />
+    <Section title={t("settings.general")} id="settings-general">
+      <Form onSubmit={save} submitLabel={t("settings.saveGeneral")} done={t("settings.savedGeneral")}>
+        <Field label={t("settings.name")} required maxLength={200} {...field("name")} />
+        <Field label={t("settings.displayName")} maxLength={200} {...field("displayName")} />
+        <Field label={t("settings.website")} type="url" maxLength={500} placeholder={"https://example.com"} {...field("website")} />
+        <Field label={t("settings.logoUrl")} type="url" maxLength={500} {...field("logoUrl")} />
+        <Field label={t("settings.locale")} maxLength={35} placeholder={"en-GB"} {...field("locale")} />
+        <Field label={t("settings.timezone")} maxLength={64} placeholder={"Europe/London"} {...field("timezone")} />
       </Form>
       <Saved at={saved} />
     </Section>
@@ -133,6 +137,7 @@ function GeneralForm({ org, initial }: { org: Org; initial: General }) {
 }
 
 function SecurityForm({ org, initial }: { org: Org; initial: Security }) {
+  const t = useT();
   const [form, setForm] = useState(initial);
   const [domains, setDomains] = useState(initial.allowedEmailDomains.join(", "));
   const [saved, setSaved] = useState<number | null>(null);
@@ -144,27 +149,27 @@ function SecurityForm({ org, initial }: { org: Org; initial: Security }) {
     setSaved(Date.now());
   };
   return (
-    <Section title="Security" id="settings-security">
-      <Form onSubmit={save} submitLabel="Save security settings">
+    <Section title={t("settings.security")} id="settings-security">
+      <Form onSubmit={save} submitLabel={t("settings.saveSecurity")} done={t("settings.savedSecurity")}>
         <Select
-          label="Security mode (the seal tier of permits)"
+          label={t("settings.securityMode")}
           value={form.securityMode}
           onChange={(securityMode) => setForm({ ...form, securityMode: securityMode as Security["securityMode"] })}
           options={[
-            ["standard", "Standard"],
-            ["elevated", "Elevated"],
-            ["strict", "Strict"],
+            ["standard", t("settings.mode.standard")],
+            ["elevated", t("settings.mode.elevated")],
+            ["strict", t("settings.mode.strict")],
           ]}
         />
-        <Toggle label="Owners and admins must sign in with a passkey" checked={form.requirePasskeyForAdmins} onChange={(on) => setForm({ ...form, requirePasskeyForAdmins: on })} />
+        <Toggle label={t("settings.passkeyForAdmins")} checked={form.requirePasskeyForAdmins} onChange={(on) => setForm({ ...form, requirePasskeyForAdmins: on })} />
         <Toggle
           id="block-external-sharing"
-          label="Block external sharing: no file may be shared by link"
+          label={t("settings.blockSharing")}
           checked={form.blockExternalSharing}
           onChange={(on) => setForm({ ...form, blockExternalSharing: on })}
         />
         <Field
-          label="Longest dashboard session accepted (days)"
+          label={t("settings.sessionDays")}
           type="number"
           min={1}
           max={30}
@@ -172,7 +177,7 @@ function SecurityForm({ org, initial }: { org: Org; initial: Security }) {
           value={String(form.sessionMaxAgeDays)}
           onInput={(e) => setForm({ ...form, sessionMaxAgeDays: Number(text(e)) })}
         />
-        <Field label="Allowed e-mail domains" hint="Separated by commas; empty allows any address." value={domains} onInput={(e) => setDomains(text(e))} />
+        <Field label={t("settings.domains")} hint={t("settings.domainsHint")} value={domains} onInput={(e) => setDomains(text(e))} />
       </Form>
       <Saved at={saved} />
     </Section>
@@ -180,6 +185,7 @@ function SecurityForm({ org, initial }: { org: Org; initial: Security }) {
 }
 
 function NotificationsForm({ org, initial }: { org: Org; initial: Notifications }) {
+  const t = useT();
   const [emails, setEmails] = useState(initial.emails);
   const [recipients, setRecipients] = useState(initial.recipients.join(", "));
   const [saved, setSaved] = useState<number | null>(null);
@@ -191,12 +197,12 @@ function NotificationsForm({ org, initial }: { org: Org; initial: Notifications 
     setSaved(Date.now());
   };
   return (
-    <Section title="Notifications" id="settings-notifications">
-      <Form onSubmit={save} submitLabel="Save notification settings">
-        <Toggle label="Billing: invoices, credit and payment notices" checked={emails.billing} onChange={(billing) => setEmails({ ...emails, billing })} />
-        <Toggle label="Security: keys, seals and sign-in notices" checked={emails.security} onChange={(security) => setEmails({ ...emails, security })} />
-        <Toggle label="Members: invitations accepted and members removed" checked={emails.members} onChange={(members) => setEmails({ ...emails, members })} />
-        <Field label="Extra recipients" hint="Up to 20 addresses, separated by commas; the owner always receives them." value={recipients} onInput={(e) => setRecipients(text(e))} />
+    <Section title={t("settings.notifications")} id="settings-notifications">
+      <Form onSubmit={save} submitLabel={t("settings.saveNotifications")} done={t("settings.savedNotifications")}>
+        <Toggle label={t("settings.billingMails")} checked={emails.billing} onChange={(billing) => setEmails({ ...emails, billing })} />
+        <Toggle label={t("settings.securityMails")} checked={emails.security} onChange={(security) => setEmails({ ...emails, security })} />
+        <Toggle label={t("settings.memberMails")} checked={emails.members} onChange={(members) => setEmails({ ...emails, members })} />
+        <Field label={t("settings.recipients")} hint={t("settings.recipientsHint")} value={recipients} onInput={(e) => setRecipients(text(e))} />
       </Form>
       <Saved at={saved} />
     </Section>
@@ -204,6 +210,7 @@ function NotificationsForm({ org, initial }: { org: Org; initial: Notifications 
 }
 
 function OnboardingForm({ org, initial }: { org: Org; initial: Onboarding }) {
+  const t = useT();
   const [done, setDone] = useState(new Set(initial.completedSteps));
   const [dismissed, setDismissed] = useState(initial.dismissed);
   const [saved, setSaved] = useState<number | null>(null);
@@ -222,20 +229,21 @@ function OnboardingForm({ org, initial }: { org: Org; initial: Onboarding }) {
     setSaved(Date.now());
   };
   return (
-    <Section title="Onboarding" id="settings-onboarding">
+    <Section title={t("settings.onboarding")} id="settings-onboarding">
       <p class="muted">
-        The first steps of a new organization. Mark what is done; dismissing hides the checklist for everyone. ({ONBOARDING_STEPS.filter((s) => done.has(s.id)).length} of {ONBOARDING_STEPS.length} done)
+        {t("settings.onboardingHint", { done: ONBOARDING_STEPS.filter((s) => done.has(s.id)).length, total: ONBOARDING_STEPS.length })}
       </p>
-      <Form onSubmit={save} submitLabel="Save onboarding">
+      <Form onSubmit={save} submitLabel={t("settings.saveOnboarding")} done={t("settings.savedOnboarding")}>
         {ONBOARDING_STEPS.map((step) => (
           <div key={step.id} class="onboarding-step">
-            <Toggle id={`onboarding-${step.id}`} label={step.label} checked={done.has(step.id)} onChange={(on) => mark(step.id, on)} />{" "}
+            <Toggle id={`onboarding-${step.id}`} label={t(`settings.step.${step.id}`)} checked={done.has(step.id)} onChange={(on) => mark(step.id, on)} />{" "}
             <a href={`/orgs/${org.slug}${step.page}`} data-route>
-              Go there<span class="visually-hidden"> to {step.label.toLowerCase()}</span>
+              {t("settings.goThere")}
+              <span class="visually-hidden">{t("settings.goThereTo", { step: t(`settings.step.${step.id}`).toLowerCase() })}</span>
             </a>
           </div>
         ))}
-        <Toggle id="onboarding-dismissed" label="Dismiss the checklist" checked={dismissed} onChange={setDismissed} />
+        <Toggle id="onboarding-dismissed" label={t("settings.dismiss")} checked={dismissed} onChange={setDismissed} />
       </Form>
       <Saved at={saved} />
     </Section>
@@ -243,6 +251,7 @@ function OnboardingForm({ org, initial }: { org: Org; initial: Onboarding }) {
 }
 
 function ApiKeyDefaultsForm({ org, initial }: { org: Org; initial: ApiKeyScope }) {
+  const t = useT();
   const [scopes, setScopes] = useState(initial.defaultScopes.join(" "));
   const [lifetime, setLifetime] = useState(String(initial.maxTokenLifetimeSeconds));
   const [saved, setSaved] = useState<number | null>(null);
@@ -254,19 +263,19 @@ function ApiKeyDefaultsForm({ org, initial }: { org: Org; initial: ApiKeyScope }
     setSaved(Date.now());
   };
   return (
-    <Section title="API key defaults" id="settings-api-key-scope">
-      <Form onSubmit={save} submitLabel="Save API key defaults">
+    <Section title={t("settings.apiKeyDefaults")} id="settings-api-key-scope">
+      <Form onSubmit={save} submitLabel={t("settings.saveApiKeyDefaults")} done={t("settings.savedApiKeyDefaults")}>
         <Field
-          label="Default scopes of a new API key"
+          label={t("settings.defaultScopes")}
           id="default-key-scopes"
-          hint="Separated by spaces; each within your own. A key created without scopes gets these."
+          hint={t("settings.defaultScopesHint")}
           value={scopes}
           onInput={(e) => setScopes(text(e))}
         />
         <Field
-          label="Longest machine token lifetime (seconds)"
+          label={t("settings.tokenLifetime")}
           id="default-token-lifetime"
-          hint="60 to 300; a key with a longer ceiling needs the owner's passkey when it is created."
+          hint={t("settings.tokenLifetimeHint")}
           type="number"
           min={60}
           max={300}

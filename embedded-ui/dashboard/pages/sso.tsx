@@ -7,7 +7,7 @@
  */
 import { useState } from "preact/hooks";
 import { api, ApiProblem, query } from "../api";
-import { ActionButton, Badge, CopyButton, EmptyState, Field, Form, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
+import { ActionButton, Badge, CopyButton, EmptyState, Field, Form, Interpolate, Loaded, SecretOnce, Section, Select, TextArea, Toggle, useLoad } from "../components";
 import {
   type Connection,
   type ConnectionBody,
@@ -24,6 +24,7 @@ import {
 } from "../federation";
 import { formatTime } from "../messages";
 import { PLAN_NAMES, type Org } from "../session";
+import { useT } from "../language";
 
 interface Role {
   id: string;
@@ -33,6 +34,7 @@ interface Role {
 const text = (e: Event) => (e.target as HTMLInputElement).value;
 
 export function SsoPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}`;
   const list = useLoad(() => api<ConnectionList>("GET", `${base}/idp-connections`), [org.slug]);
   const [editing, setEditing] = useState<Connection | null>(null);
@@ -43,9 +45,9 @@ export function SsoPage({ org }: { org: Org }) {
     return (
       <>
         <div class="page-head">
-          <h1>SSO & SCIM</h1>
+          <h1>{t("sso.title")}</h1>
         </div>
-        <EmptyState title="Only the owner and admins manage single sign-on and SCIM." />
+        <EmptyState title={t("sso.adminsOnly")} />
       </>
     );
   }
@@ -57,19 +59,18 @@ export function SsoPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>SSO & SCIM</h1>
+        <h1>{t("sso.title")}</h1>
       </div>
-      <Section title="Identity-provider connections" id="sso-connections">
+      <Section title={t("sso.connections")} id="sso-connections">
         <p class="muted">
-          People sign in to this dashboard through your identity provider and join the organization as they first arrive. Client secrets are kept sealed: they are never shown again,
-          only whether one is set.
+          {t("sso.connectionsHint")}
         </p>
-        <Loaded state={list} what="connections">
+        <Loaded state={list} what={t("sso.connectionsWhat")}>
           {(l) => (
             <>
               <CapLine org={org} list={l} />
               {l.connections.length === 0 ? (
-                <EmptyState title="No connections yet.">Add one below with the details from your identity provider.</EmptyState>
+                <EmptyState title={t("sso.noConnections")}>{t("sso.noConnectionsHint")}</EmptyState>
               ) : (
                 <ul class="connection-list">
                   {l.connections.map((c) => (
@@ -100,17 +101,33 @@ export function SsoPage({ org }: { org: Org }) {
 
 /** The plan's cap on active connections (§8), in words. */
 function CapLine({ org, list }: { org: Org; list: ConnectionList }) {
+  const t = useT();
   const plan = PLAN_NAMES[org.plan] ?? org.plan;
   if (list.limit === 0) {
     return (
       <p class="warning" id="sso-cap" data-limit={list.limit} data-used={list.used}>
-        The {plan} plan includes no single sign-on connections. Pro allows one, Pro+ three, Business ten{org.role === "owner" ? <>: upgrade on the <a href={`/orgs/${org.slug}/billing`} data-route>Billing</a> page</> : " (the owner upgrades)"}.
+        {t("sso.capNone", { plan })}
+        {org.role === "owner" ? (
+          <Interpolate
+            text={t("sso.capUpgrade")}
+            values={{
+              billing: (
+                <a href={`/orgs/${org.slug}/billing`} data-route>
+                  {t("sso.billing")}
+                </a>
+              ),
+            }}
+          />
+        ) : (
+          t("sso.capOwnerUpgrades")
+        )}
       </p>
     );
   }
   return (
     <p id="sso-cap" data-limit={list.limit} data-used={list.used}>
-      {list.limit < 0 ? `${list.used} active; the ${plan} plan has no limit.` : `${list.used} of ${list.limit} active connections on the ${plan} plan.`} Inactive connections do not count.
+      {list.limit < 0 ? t("sso.capUnlimited", { used: list.used, plan }) : t("sso.capOf", { used: list.used, limit: list.limit, plan })}
+      {t("sso.inactiveNotCounted")}
     </p>
   );
 }
@@ -130,6 +147,7 @@ function absolute(url: string): string {
 }
 
 function ConnectionItem({ base, connection: c, onEdit, onChanged }: { base: string; connection: Connection; onEdit: () => void; onChanged: () => void }) {
+  const t = useT();
   const [report, setReport] = useState<TestReport | null>(null);
   const info = typeInfo(c.type);
   const active = c.status === "active";
@@ -138,7 +156,7 @@ function ConnectionItem({ base, connection: c, onEdit, onChanged }: { base: stri
     setReport(await api<TestReport>("POST", `${base}/settings/federation/test`, { connection_id: c.id }));
   };
   const deactivate = async () => {
-    if (!confirm(`Deactivate ${c.display_name}? Nobody can sign in through it until it is saved again.`)) return;
+    if (!confirm(t("sso.confirmDeactivate", { name: c.display_name }))) return;
     await api("POST", `${base}/idp-connections/${encodeURIComponent(c.id)}/deactivate`);
     onChanged();
   };
@@ -150,45 +168,69 @@ function ConnectionItem({ base, connection: c, onEdit, onChanged }: { base: stri
     <li class="card connection" data-connection-id={c.id} data-connection-name={c.display_name} data-status={c.status}>
       <div class="team-head">
         <div>
-          <strong class="team-name">{c.display_name}</strong> {c.is_default ? <Badge tone="good">Default</Badge> : null} <Badge tone={active ? "good" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>
+          <strong class="team-name">{c.display_name}</strong> {c.is_default ? <Badge tone="good">{t("sso.default")}</Badge> : null} <Badge tone={active ? "good" : "neutral"}>{active ? t("sso.active") : t("sso.inactive")}</Badge>
           <p class="muted team-facts">
-            {info.name} · {c.email_domain ? `for addresses at ${c.email_domain}` : "for any address"} · joins as {c.default_role === "org_director" ? "Director" : c.default_role === "member" ? "Member" : c.default_role}
+            {info.name} · {c.email_domain ? t("sso.forDomain", { domain: c.email_domain }) : t("sso.forAny")} ·{" "}
+            {t("sso.joinsAs", { role: c.default_role === "org_director" ? t("sso.director") : c.default_role === "member" ? t("sso.member") : c.default_role })}
           </p>
         </div>
       </div>
       <ul class="facts-list">
         {info.protocol === "oidc" ? (
           <>
-            <li>Client ID: {c.oidc_client_id ? <code>{c.oidc_client_id}</code> : "—"}</li>
-            <li class="secret-state">{c.oidc_client_secret_set ? "Client secret set" : "No client secret: the client signs in with PKCE only"}</li>
-            <li>{c.oidc_discovery_url ? <>Discovery: <code>{c.oidc_discovery_url}</code></> : c.oidc_issuer ? <>Issuer: <code>{c.oidc_issuer}</code></> : "Discovery filled in from the type"}</li>
+            <li>
+              {t("sso.clientIdFact")} {c.oidc_client_id ? <code>{c.oidc_client_id}</code> : "—"}
+            </li>
+            <li class="secret-state">{c.oidc_client_secret_set ? t("sso.secretSet") : t("sso.pkceOnly")}</li>
+            <li>
+              {c.oidc_discovery_url ? (
+                <>
+                  {t("sso.discoveryFact")} <code>{c.oidc_discovery_url}</code>
+                </>
+              ) : c.oidc_issuer ? (
+                <>
+                  {t("sso.issuerFact")} <code>{c.oidc_issuer}</code>
+                </>
+              ) : (
+                t("sso.discoveryFromType")
+              )}
+            </li>
           </>
         ) : (
           <li>
-            {c.saml_metadata_url ? <>Metadata: <code>{c.saml_metadata_url}</code></> : c.saml_metadata_xml_set ? "Metadata document set" : <>Single sign-on URL: <code>{c.saml_sso_url}</code>, entity ID <code>{c.saml_entity_id}</code></>}
+            {c.saml_metadata_url ? (
+              <>
+                {t("sso.metadataFact")} <code>{c.saml_metadata_url}</code>
+              </>
+            ) : c.saml_metadata_xml_set ? (
+              t("sso.metadataSet")
+            ) : (
+              <Interpolate text={t("sso.ssoUrlFact")} values={{ url: <code>{c.saml_sso_url}</code>, entity: (<code>{c.saml_entity_id}</code>) }} />
+            )}
           </li>
         )}
       </ul>
       <CopyRow
-        label={info.protocol === "saml" ? "ACS URL (register it at the IdP)" : "Redirect URI (register it at the IdP)"}
+        label={info.protocol === "saml" ? t("sso.acsRegister") : t("sso.redirectRegister")}
         value={c.redirect_uri}
-        copyLabel={info.protocol === "saml" ? "Copy ACS URL" : "Copy redirect URI"}
+        copyLabel={info.protocol === "saml" ? t("sso.copyAcs") : t("sso.copyRedirect")}
       />
-      <CopyRow label="Sign-in link" value={absolute(c.login_url)} copyLabel="Copy sign-in link" />
+      <CopyRow label={t("sso.signInLink")} value={absolute(c.login_url)} copyLabel={t("sso.copySignInLink")} />
       <div class="toolbar connection-actions">
         <button type="button" class="secondary" onClick={onEdit}>
-          Edit<span class="visually-hidden"> {c.display_name}</span>
+          {t("sso.edit")}
+          <span class="visually-hidden"> {c.display_name}</span>
         </button>
-        <ActionButton kind="secondary" label={`Test ${c.display_name}`} onAction={test}>
-          Test
+        <ActionButton kind="secondary" label={t("sso.testLabel", { name: c.display_name })} onAction={test} done={t("sso.tested")}>
+          {t("sso.test")}
         </ActionButton>
         {active ? (
-          <ActionButton kind="danger" label={`Deactivate ${c.display_name}`} onAction={deactivate}>
-            Deactivate
+          <ActionButton kind="danger" label={t("sso.deactivateLabel", { name: c.display_name })} onAction={deactivate} done={t("sso.deactivated")}>
+            {t("sso.deactivate")}
           </ActionButton>
         ) : (
-          <ActionButton kind="secondary" label={`Reactivate ${c.display_name}`} onAction={reactivate}>
-            Reactivate
+          <ActionButton kind="secondary" label={t("sso.reactivateLabel", { name: c.display_name })} onAction={reactivate} done={t("sso.reactivated")}>
+            {t("sso.reactivate")}
           </ActionButton>
         )}
       </div>
@@ -199,10 +241,11 @@ function ConnectionItem({ base, connection: c, onEdit, onChanged }: { base: stri
 
 /** The test's answer in plain words: whether it works, each check, and the problems. */
 function Report({ report }: { report: TestReport }) {
+  const t = useT();
   return (
     <div class={`report ${report.ok ? "success" : "warning"}`} role="status" data-ok={report.ok}>
       <p>
-        <strong>{report.ok ? "The identity provider answers as a sign-in needs." : "A sign-in through this connection would fail."}</strong>
+        <strong>{report.ok ? t("sso.reportOk") : t("sso.reportFail")}</strong>
       </p>
       {report.problems.length ? (
         <ul class="problems">
@@ -212,7 +255,7 @@ function Report({ report }: { report: TestReport }) {
         </ul>
       ) : null}
       <details>
-        <summary>What was checked ({report.checks.length})</summary>
+        <summary>{t("sso.checked", { count: report.checks.length })}</summary>
         <ul>
           {report.checks.map((c) => (
             <li key={c.name} class={c.ok ? "ok" : "bad"}>
@@ -238,6 +281,7 @@ type OidcSource = "issuer" | "discovery" | "manual";
 type SamlSource = "url" | "xml" | "manual";
 
 function ConnectionForm({ org, editing, onSaved, onCancel }: { org: Org; editing: Connection | null; onSaved: () => void; onCancel: () => void }) {
+  const t = useT();
   const base = `/api/org/${org.slug}`;
   const roles = useLoad(() => api<Role[]>("GET", `${base}/roles`), [org.slug]);
   const e = editing;
@@ -304,119 +348,119 @@ function ConnectionForm({ org, editing, onSaved, onCancel }: { org: Org; editing
     setReport(await api<TestReport>("POST", `${base}/settings/federation/test`, { connection: body() }));
   };
   const roleOptions: [string, string][] = [
-    ["member", "Member"],
-    ["org_director", "Director"],
+    ["member", t("sso.member")],
+    ["org_director", t("sso.director")],
     ...(roles.data ?? []).filter((r) => !["owner", "admin", "member", "org_director"].includes(r.id)).map((r) => [r.id, r.name] as [string, string]),
   ];
-  const typeNames: [string, string][] = CONNECTION_TYPES.map((t) => [t.type, t.name]);
+  const typeNames: [string, string][] = CONNECTION_TYPES.map((choice) => [choice.type, choice.name]);
 
   return (
-    <Section title={e ? `Edit ${e.display_name}` : "Add a connection"} id="connection-form">
-      <Form onSubmit={save} submitLabel={e ? "Save the connection" : "Add the connection"} id="connection-editor">
+    <Section title={e ? t("sso.editTitle", { name: e.display_name }) : t("sso.addTitle")} id="connection-form">
+      <Form onSubmit={save} submitLabel={e ? t("sso.save") : t("sso.add")} done={e ? t("sso.saved") : t("sso.addedDone")} id="connection-editor">
         {e ? (
-          <p class="muted">Saving an inactive connection makes it active again, within the plan's cap.</p>
+          <p class="muted">{t("sso.inactiveSave")}</p>
         ) : (
-          <Select label="Type" id="connection-type" value={type} onChange={(v) => setType(v as ConnectionType)} options={typeNames} />
+          <Select label={t("sso.type")} id="connection-type" value={type} onChange={(v) => setType(v as ConnectionType)} options={typeNames} />
         )}
-        <Field label="Name shown at sign-in" id="connection-name" maxLength={200} placeholder={info.name} value={f.display_name} onInput={set("display_name").onInput} />
+        <Field label={t("sso.nameAtSignIn")} id="connection-name" maxLength={200} placeholder={info.name} value={f.display_name} onInput={set("display_name").onInput} />
         <Field
-          label="E-mail domain"
+          label={t("sso.emailDomain")}
           id="connection-domain"
           maxLength={253}
           required={info.domainRequired}
-          placeholder="example.com"
-          hint="People with addresses at this domain sign in through this connection, and only they may. Empty: anyone the IdP vouches for (as the default connection)."
+          placeholder={"example.com"}
+          hint={t("sso.emailDomainHint")}
           {...set("email_domain")}
         />
-        <Select label="Role for people joining through it" id="connection-role" value={f.default_role} onChange={(v) => setF({ ...f, default_role: v })} options={roleOptions} />
+        <Select label={t("sso.joinRole")} id="connection-role" value={f.default_role} onChange={(v) => setF({ ...f, default_role: v })} options={roleOptions} />
         {info.protocol === "oidc" ? (
           <fieldset class="fieldset" key="oidc">
-            <legend>OpenID Connect</legend>
-            <Field label="Client ID" id="oidc-client-id" required maxLength={500} autoComplete="off" {...set("client_id")} />
+            <legend>{"OpenID Connect"}</legend>
+            <Field label={t("sso.clientId")} id="oidc-client-id" required maxLength={500} autoComplete="off" {...set("client_id")} />
             <Field
-              label="Client secret"
+              label={t("sso.clientSecret")}
               id="oidc-client-secret"
               type="password"
               maxLength={2000}
               autoComplete="new-password"
-              hint={e?.oidc_client_secret_set ? "A secret is set. Leave this empty to keep it; a new value replaces it." : "Optional: without one the client signs in with PKCE only. It is sealed and never shown again."}
+              hint={e?.oidc_client_secret_set ? t("sso.secretKeepHint") : t("sso.secretOptionalHint")}
               {...set("client_secret")}
             />
             <Select
-              label="Where the endpoints come from"
+              label={t("sso.endpointsFrom")}
               id="oidc-source"
               value={oidcSource}
               onChange={(v) => setOidcSource(v as OidcSource)}
               options={[
-                ["issuer", info.issuerOptional ? "The issuer (or filled in from the type)" : "The issuer's discovery document"],
-                ["discovery", "A discovery URL"],
-                ["manual", "The issuer and each endpoint"],
+                ["issuer", info.issuerOptional ? t("sso.sourceIssuerOptional") : t("sso.sourceIssuer")],
+                ["discovery", t("sso.sourceDiscovery")],
+                ["manual", t("sso.sourceManual")],
               ]}
             />
             {oidcSource === "discovery" ? (
-              <Field key="oidc-discovery" label="Discovery URL" id="oidc-discovery" type="url" required placeholder="https://idp.example.com/.well-known/openid-configuration" {...set("discovery_url")} />
+              <Field key="oidc-discovery" label={t("sso.discoveryUrl")} id="oidc-discovery" type="url" required placeholder={"https://idp.example.com/.well-known/openid-configuration"} {...set("discovery_url")} />
             ) : (
-              <Field key="oidc-issuer" label="Issuer" id="oidc-issuer" type="url" required={!info.issuerOptional || oidcSource === "manual"} hint={info.issuerHint} {...set("issuer")} />
+              <Field key="oidc-issuer" label={t("sso.issuer")} id="oidc-issuer" type="url" required={!info.issuerOptional || oidcSource === "manual"} hint={info.issuerHint} {...set("issuer")} />
             )}
             {oidcSource === "manual" ? (
               <>
-                <Field label="Authorization endpoint" id="oidc-authorize" type="url" required {...set("authorization_endpoint")} />
-                <Field label="Token endpoint" id="oidc-token" type="url" required {...set("token_endpoint")} />
-                <Field label="JWKS URI" id="oidc-jwks" type="url" required hint="The keys the id_tokens are signed with: signatures are always checked." {...set("jwks_uri")} />
+                <Field label={t("sso.authorizationEndpoint")} id="oidc-authorize" type="url" required {...set("authorization_endpoint")} />
+                <Field label={t("sso.tokenEndpoint")} id="oidc-token" type="url" required {...set("token_endpoint")} />
+                <Field label={"JWKS URI"} id="oidc-jwks" type="url" required hint={t("sso.jwksHint")} {...set("jwks_uri")} />
               </>
             ) : null}
           </fieldset>
         ) : (
           <fieldset class="fieldset" key="saml">
-            <legend>SAML 2.0</legend>
+            <legend>{"SAML 2.0"}</legend>
             <Select
-              label="How the identity provider is described"
+              label={t("sso.describedHow")}
               id="saml-source"
               value={samlSource}
               onChange={(v) => setSamlSource(v as SamlSource)}
               options={[
-                ["url", "Its metadata URL"],
-                ["xml", "Its metadata document"],
-                ["manual", "Sign-on URL, entity ID and certificate"],
+                ["url", t("sso.samlUrl")],
+                ["xml", t("sso.samlXml")],
+                ["manual", t("sso.samlManual")],
               ]}
             />
-            {samlSource === "url" ? <Field key="saml-metadata-url" label="Metadata URL" id="saml-metadata-url" type="url" required hint="Fetched at sign-in and kept for an hour." {...set("metadata_url")} /> : null}
+            {samlSource === "url" ? <Field key="saml-metadata-url" label={t("sso.metadataUrl")} id="saml-metadata-url" type="url" required hint={t("sso.metadataUrlHint")} {...set("metadata_url")} /> : null}
             {samlSource === "xml" ? (
               <TextArea
                 key="saml-metadata-xml"
-                label="Metadata document (XML)"
+                label={t("sso.metadataXml")}
                 id="saml-metadata-xml"
                 rows={6}
                 maxLength={200_000}
                 required={!e?.saml_metadata_xml_set}
-                hint={e?.saml_metadata_xml_set ? "A document is stored; paste a new one to replace it." : undefined}
+                hint={e?.saml_metadata_xml_set ? t("sso.metadataXmlHint") : undefined}
                 value={f.metadata_xml}
                 onInput={(v) => setF({ ...f, metadata_xml: v })}
               />
             ) : null}
             {samlSource === "manual" ? (
               <>
-                <Field key="saml-sso-url" label="Single sign-on URL (HTTP-Redirect)" id="saml-sso-url" type="url" required {...set("sso_url")} />
-                <Field label="IdP entity ID" id="saml-entity-id" required maxLength={1024} {...set("entity_id")} />
-                <TextArea label="IdP signing certificate (PEM)" id="saml-certificate" rows={5} maxLength={20_000} required value={f.certificate} onInput={(v) => setF({ ...f, certificate: v })} />
+                <Field key="saml-sso-url" label={t("sso.ssoUrl")} id="saml-sso-url" type="url" required {...set("sso_url")} />
+                <Field label={t("sso.idpEntityId")} id="saml-entity-id" required maxLength={1024} {...set("entity_id")} />
+                <TextArea label={t("sso.idpCertificate")} id="saml-certificate" rows={5} maxLength={20_000} required value={f.certificate} onInput={(v) => setF({ ...f, certificate: v })} />
               </>
             ) : null}
           </fieldset>
         )}
         <details>
-          <summary>Attribute mapping</summary>
-          <Field label="Claim or attribute holding the e-mail address" id="map-email" maxLength={200} placeholder={info.protocol === "saml" ? "email, mail, …" : "email"} {...set("email_claim")} />
-          <Field label="Claim or attribute holding the name" id="map-name" maxLength={200} placeholder={info.protocol === "saml" ? "displayName" : "name"} {...set("name_claim")} />
-          {e?.attribute_mapping.role ? <p class="muted">The role mapping on “{e.attribute_mapping.role.attribute}” is kept (set it through the API).</p> : null}
+          <summary>{t("sso.mapping")}</summary>
+          <Field label={t("sso.emailClaim")} id="map-email" maxLength={200} placeholder={info.protocol === "saml" ? "email, mail, …" : "email"} {...set("email_claim")} />
+          <Field label={t("sso.nameClaim")} id="map-name" maxLength={200} placeholder={info.protocol === "saml" ? "displayName" : "name"} {...set("name_claim")} />
+          {e?.attribute_mapping.role ? <p class="muted">{t("sso.roleMappingKept", { attribute: e.attribute_mapping.role.attribute })}</p> : null}
         </details>
       </Form>
       <div class="toolbar">
-        <ActionButton kind="secondary" id="test-unsaved" onAction={testUnsaved}>
-          Test these settings
+        <ActionButton kind="secondary" id="test-unsaved" onAction={testUnsaved} done={t("sso.tested")}>
+          {t("sso.testSettings")}
         </ActionButton>
         {e ? (
           <button type="button" class="secondary" onClick={onCancel}>
-            Cancel editing
+            {t("sso.cancelEditing")}
           </button>
         ) : null}
       </div>
@@ -426,12 +470,13 @@ function ConnectionForm({ org, editing, onSaved, onCancel }: { org: Org; editing
 }
 
 function PolicyForm({ base, connections, onSaved }: { base: string; connections: Connection[]; onSaved: () => void }) {
+  const t = useT();
   const policy = useLoad(() => api<Policy>("GET", `${base}/settings/federation`), [base, connections.length]);
   // Kept here: the fields start again from the stored policy after each save.
   const [saved, setSaved] = useState(false);
   return (
-    <Section title="Sign-in policy" id="sso-policy">
-      <Loaded state={policy} what="the sign-in policy">
+    <Section title={t("sso.policy")} id="sso-policy">
+      <Loaded state={policy} what={t("sso.policyWhat")}>
         {(p) => (
           <PolicyFields
             key={`${p.updated_at}-${connections.map((c) => c.status).join()}`}
@@ -449,7 +494,7 @@ function PolicyForm({ base, connections, onSaved }: { base: string; connections:
       </Loaded>
       {saved ? (
         <p role="status" class="success">
-          Saved.
+          {t("sso.savedWord")}
         </p>
       ) : null}
     </Section>
@@ -457,6 +502,7 @@ function PolicyForm({ base, connections, onSaved }: { base: string; connections:
 }
 
 function PolicyFields({ base, policy, connections, onChange, onSaved }: { base: string; policy: Policy; connections: Connection[]; onChange: () => void; onSaved: () => void }) {
+  const t = useT();
   const [defaultId, setDefaultId] = useState(policy.default_connection_id ?? "");
   const [jit, setJit] = useState(policy.jit_membership);
   const active = connections.filter((c) => c.status === "active");
@@ -467,32 +513,34 @@ function PolicyFields({ base, policy, connections, onChange, onSaved }: { base: 
   };
   return (
     <>
-      <Form onSubmit={save} submitLabel="Save the policy" id="policy-form">
+      <Form onSubmit={save} submitLabel={t("sso.savePolicy")} done={t("sso.policySaved")} id="policy-form">
         <Select
-          label="Default connection (when no e-mail domain matches)"
+          label={t("sso.defaultConnection")}
           id="policy-default"
           value={defaultId}
           onChange={setDefaultId}
-          options={[["", "Automatic: the only active connection without an e-mail domain"], ...active.map((c) => [c.id, c.display_name] as [string, string])]}
+          options={[["", t("sso.automatic")], ...active.map((c) => [c.id, c.display_name] as [string, string])]}
         />
-        <Toggle id="policy-jit" label="Sign-ins may add people who are not members yet (just-in-time membership)" checked={jit} onChange={setJit} />
-        <p class="muted">Off: only people who are already members can sign in through the identity provider.</p>
+        <Toggle id="policy-jit" label={t("sso.jit")} checked={jit} onChange={setJit} />
+        <p class="muted">{t("sso.jitOff")}</p>
       </Form>
       <ActionButton
         kind="secondary"
+        done={t("sso.resetDone")}
         onAction={async () => {
           onChange();
           await api("DELETE", `${base}/settings/federation`);
           onSaved();
         }}
       >
-        Reset to the defaults
+        {t("sso.reset")}
       </ActionButton>
     </>
   );
 }
 
 function ServiceProviderDetails({ org }: { org: Org }) {
+  const t = useT();
   const path = `/idp/${org.slug}/saml/metadata`;
   const sp = useLoad(async (): Promise<ServiceProvider> => {
     const response = await fetch(path, { credentials: "same-origin" });
@@ -500,22 +548,22 @@ function ServiceProviderDetails({ org }: { org: Org }) {
     return readSpMetadata(await response.text(), `${location.origin}${path}`);
   }, [org.slug]);
   return (
-    <Section title="Service-provider details for SAML" id="sp-metadata">
+    <Section title={t("sso.spTitle")} id="sp-metadata">
       <p class="muted">
-        Give these to a SAML identity provider, or just the metadata URL (it holds all of them). The OIDC redirect URI is the same ACS URL.
+        {t("sso.spHint")}
       </p>
-      <Loaded state={sp} what="the service-provider details">
+      <Loaded state={sp} what={t("sso.spWhat")}>
         {(m) => (
           <>
-            <CopyRow label="Metadata URL" value={m.metadataUrl} id="sp-metadata-url" copyLabel="Copy metadata URL" />
-            <CopyRow label="Entity ID" value={m.entityId} id="sp-entity-id" copyLabel="Copy entity ID" />
-            <CopyRow label="ACS URL (HTTP-POST)" value={m.acsUrl} id="sp-acs-url" copyLabel="Copy ACS URL" />
+            <CopyRow label={t("sso.metadataUrl")} value={m.metadataUrl} id="sp-metadata-url" copyLabel={t("sso.copyMetadataUrl")} />
+            <CopyRow label={t("sso.entityId")} value={m.entityId} id="sp-entity-id" copyLabel={t("sso.copyEntityId")} />
+            <CopyRow label={"ACS URL (HTTP-POST)"} value={m.acsUrl} id="sp-acs-url" copyLabel={t("sso.copyAcs")} />
             <div class="copy-row">
-              <span class="copy-label">Signing certificate</span>
-              <pre class="certificate" id="sp-certificate" tabIndex={0} aria-label="Signing certificate">
+              <span class="copy-label">{t("sso.signingCertificate")}</span>
+              <pre class="certificate" id="sp-certificate" tabIndex={0} aria-label={t("sso.signingCertificate")}>
                 {m.certificate}
               </pre>
-              <CopyButton text={m.certificate} label="Copy signing certificate" />
+              <CopyButton text={m.certificate} label={t("sso.copyCertificate")} />
             </div>
           </>
         )}
@@ -525,6 +573,7 @@ function ServiceProviderDetails({ org }: { org: Org }) {
 }
 
 function Scim({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/settings/scim/tokens`;
   const tokens = useLoad(() => api<ScimToken[]>("GET", base), [org.slug]);
   const [created, setCreated] = useState<CreatedToken | null>(null);
@@ -534,55 +583,57 @@ function Scim({ org }: { org: Org }) {
     tokens.reload();
   };
   return (
-    <Section title="SCIM provisioning" id="scim">
+    <Section title={t("sso.scimTitle")} id="scim">
       <p class="muted">
-        An identity provider with a SCIM token adds, updates and removes this organization's members and teams. A token is shown once; keep at most five live, enough to rotate.
+        {t("sso.scimHint")}
       </p>
-      <CopyRow label="SCIM base URL" value={scimBase} id="scim-base-url" copyLabel="Copy SCIM base URL" />
+      <CopyRow label={t("sso.scimBase")} value={scimBase} id="scim-base-url" copyLabel={t("sso.copyScimBase")} />
       {created ? (
-        <SecretOnce title="New SCIM token:" value={created.token} onDone={() => setCreated(null)}>
-          Put it in your identity provider as the bearer token, with the base URL above.
+        <SecretOnce title={t("sso.newScimToken")} value={created.token} onDone={() => setCreated(null)}>
+          {t("sso.scimTokenHint")}
         </SecretOnce>
       ) : null}
-      <Loaded state={tokens} what="SCIM tokens">
+      <Loaded state={tokens} what={t("sso.scimWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No SCIM tokens.">Create one for your identity provider's provisioning.</EmptyState>
+            <EmptyState title={t("sso.noScim")}>{t("sso.noScimHint")}</EmptyState>
           ) : (
             <ul class="token-list member-list" id="scim-tokens">
-              {list.map((t) => (
-                <li key={t.id} data-token-id={t.id} data-status={t.status}>
+              {list.map((token) => (
+                <li key={token.id} data-token-id={token.id} data-status={token.status}>
                   <span>
-                    <code>{t.prefix}…</code> <Badge tone={t.status === "active" ? "good" : "neutral"}>{t.status === "active" ? "Active" : "Revoked"}</Badge>{" "}
+                    <code>{token.prefix}…</code> <Badge tone={token.status === "active" ? "good" : "neutral"}>{token.status === "active" ? t("sso.active") : t("sso.revoked")}</Badge>{" "}
                     <span class="muted">
-                      created {formatTime(t.createdAt)}
-                      {t.revokedAt ? `, revoked ${formatTime(t.revokedAt)}` : ""}
+                      {t("sso.createdAt", { time: formatTime(token.createdAt) })}
+                      {token.revokedAt ? t("sso.revokedAt", { time: formatTime(token.revokedAt) }) : ""}
                     </span>
                   </span>
                   <span>
-                    {t.status === "active" ? (
+                    {token.status === "active" ? (
                       <ActionButton
                         kind="danger"
-                        label={`Revoke SCIM token ${t.prefix}`}
+                        label={t("sso.revokeScimLabel", { prefix: token.prefix })}
+                        done={t("sso.scimRevoked")}
                         onAction={async () => {
-                          if (!confirm(`Revoke ${t.prefix}…? The identity provider using it stops provisioning at once.`)) return;
-                          await api("DELETE", `${base}${query({ tokenId: t.id })}`);
+                          if (!confirm(t("sso.confirmRevokeScim", { prefix: token.prefix }))) return;
+                          await api("DELETE", `${base}${query({ tokenId: token.id })}`);
                           tokens.reload();
                         }}
                       >
-                        Revoke
+                        {t("sso.revoke")}
                       </ActionButton>
                     ) : null}
                     <ActionButton
                       kind="danger"
-                      label={`Delete SCIM token ${t.prefix}`}
+                      label={t("sso.deleteScimLabel", { prefix: token.prefix })}
+                      done={t("sso.scimDeleted")}
                       onAction={async () => {
-                        if (!confirm(`Delete the record of ${t.prefix}…? ${t.status === "active" ? "It stops working at once. " : ""}The audit log keeps its events.`)) return;
-                        await api("DELETE", `${base}/hard${query({ tokenId: t.id })}`);
+                        if (!confirm(t(token.status === "active" ? "sso.confirmDeleteActiveScim" : "sso.confirmDeleteScim", { prefix: token.prefix }))) return;
+                        await api("DELETE", `${base}/hard${query({ tokenId: token.id })}`);
                         tokens.reload();
                       }}
                     >
-                      Delete
+                      {t("sso.delete")}
                     </ActionButton>
                   </span>
                 </li>
@@ -591,8 +642,8 @@ function Scim({ org }: { org: Org }) {
           )
         }
       </Loaded>
-      <ActionButton id="create-scim-token" onAction={create}>
-        Create a SCIM token
+      <ActionButton id="create-scim-token" onAction={create} done={t("sso.scimCreated")}>
+        {t("sso.createScim")}
       </ActionButton>
     </Section>
   );

@@ -7,6 +7,7 @@ import { api, query } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, Select, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
+import { useT } from "../language";
 
 interface Webhook {
   id: string;
@@ -35,6 +36,7 @@ interface Delivery {
 const TONE = { pending: "warn", delivered: "good", dead: "bad" } as const;
 
 export function WebhooksPage({ org }: { org: Org }) {
+  const t = useT();
   const base = `/api/org/${org.slug}/webhooks`;
   const hooks = useLoad(() => api<Webhook[]>("GET", base), [org.slug]);
   const [url, setUrl] = useState("");
@@ -50,59 +52,59 @@ export function WebhooksPage({ org }: { org: Org }) {
   return (
     <>
       <div class="page-head">
-        <h1>Webhooks</h1>
+        <h1>{t("webhooks.title")}</h1>
       </div>
-      <p class="muted">
-        Subscribers receive the organization's audit events as they are sealed, signed per Standard Webhooks with the webhook secret (API &amp; keys). Failed deliveries are retried for about a
-        day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then kept as dead letters you can redeliver. The webhook-id header is the receiver's idempotency key.
-      </p>
-      <Section title="Subscribers" id="webhooks">
-        <Loaded state={hooks} what="webhooks">
+      <p class="muted">{t("webhooks.intro")}</p>
+      <Section title={t("webhooks.subscribers")} id="webhooks">
+        <Loaded state={hooks} what={t("webhooks.what")}>
           {(list) =>
             list.length === 0 ? (
-              <EmptyState title="No subscribers yet." />
+              <EmptyState title={t("webhooks.none")} />
             ) : (
               <div class="table-wrap" tabIndex={0}>
               <table id="webhook-table">
                 <thead>
                   <tr>
-                    <th scope="col">URL</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Queue</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{"URL"}</th>
+                    <th scope="col">{t("webhooks.events")}</th>
+                    <th scope="col">{t("webhooks.queue")}</th>
+                    <th scope="col">{t("webhooks.actions")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.map((hook) => (
                     <tr key={hook.id}>
                       <td>
-                        <code>{hook.url}</code> {hook.status === "disabled" ? <Badge tone="neutral">paused</Badge> : null}
+                        <code>{hook.url}</code> {hook.status === "disabled" ? <Badge tone="neutral">{t("webhooks.paused")}</Badge> : null}
                       </td>
-                      <td>{hook.eventTypes.length ? hook.eventTypes.join(", ") : "every event"}</td>
+                      <td>{hook.eventTypes.length ? hook.eventTypes.join(", ") : t("webhooks.everyEvent")}</td>
                       <td>
-                        {hook.counts.delivered} delivered · {hook.counts.pending} pending · <span class={hook.counts.dead ? "error" : ""}>{hook.counts.dead} dead</span>
+                        {t("webhooks.counts", { delivered: hook.counts.delivered, pending: hook.counts.pending })}
+                        <span class={hook.counts.dead ? "error" : ""}>{t("webhooks.dead", { dead: hook.counts.dead })}</span>
                       </td>
                       <td>
                         <button type="button" class="secondary" onClick={() => setOpen(open === hook.id ? null : hook.id)} aria-expanded={open === hook.id}>
-                          Delivery log
+                          {t("webhooks.deliveryLog")}
                         </button>
                         <ActionButton
                           kind="secondary"
+                          done={hook.status === "active" ? t("webhooks.pausedDone") : t("webhooks.resumedDone")}
                           onAction={async () => {
                             await api("PATCH", `${base}/${hook.id}`, { status: hook.status === "active" ? "disabled" : "active" });
                             hooks.reload();
                           }}
                         >
-                          {hook.status === "active" ? "Pause" : "Resume"}
+                          {hook.status === "active" ? t("webhooks.pause") : t("webhooks.resume")}
                         </ActionButton>
                         <ActionButton
                           kind="danger"
+                          done={t("webhooks.removed")}
                           onAction={async () => {
                             await api("DELETE", `${base}/${hook.id}`);
                             hooks.reload();
                           }}
                         >
-                          Remove
+                          {t("webhooks.remove")}
                         </ActionButton>
                       </td>
                     </tr>
@@ -114,11 +116,11 @@ export function WebhooksPage({ org }: { org: Org }) {
           }
         </Loaded>
         {open ? <DeliveryLog base={`${base}/${open}`} onChange={hooks.reload} /> : null}
-        <Form onSubmit={add} submitLabel="Add subscriber" id="add-webhook">
-          <Field label="Receiver URL" type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder="https://hooks.example.com/signet" id="webhook-url" />
+        <Form onSubmit={add} submitLabel={t("webhooks.add")} done={t("webhooks.added")} id="add-webhook">
+          <Field label={t("webhooks.receiverUrl")} type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder={"https://hooks.example.com/signet"} id="webhook-url" />
           <Field
-            label="Event types (optional)"
-            hint="Space or comma separated: agent.*, org.member.added … Empty: every event."
+            label={t("webhooks.eventTypes")}
+            hint={t("webhooks.eventTypesHint")}
             value={types}
             onInput={(e) => setTypes((e.target as HTMLInputElement).value)}
             id="webhook-types"
@@ -130,49 +132,53 @@ export function WebhooksPage({ org }: { org: Org }) {
 }
 
 function DeliveryLog({ base, onChange }: { base: string; onChange: () => void }) {
+  const t = useT();
   const [status, setStatus] = useState("");
   const deliveries = useLoad(() => api<Delivery[]>("GET", `${base}/deliveries${query({ status: status || undefined })}`), [base, status]);
   return (
-    <section class="card" aria-label="Delivery log" id="delivery-log">
+    <section class="card" aria-label={t("webhooks.deliveryLog")} id="delivery-log">
       <Select
-        label="Show"
+        label={t("webhooks.show")}
         value={status}
         onChange={setStatus}
         options={[
-          ["", "All deliveries"],
-          ["dead", "Dead letters"],
-          ["pending", "Pending"],
-          ["delivered", "Delivered"],
+          ["", t("webhooks.all")],
+          ["dead", t("webhooks.deadLetters")],
+          ["pending", t("webhooks.pending")],
+          ["delivered", t("webhooks.delivered")],
         ]}
         id="delivery-filter"
       />
-      <Loaded state={deliveries} what="deliveries">
+      <Loaded state={deliveries} what={t("webhooks.deliveriesWhat")}>
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="Nothing here." />
+            <EmptyState title={t("webhooks.nothing")} />
           ) : (
             <ul class="delivery-list" style={{ overflowWrap: "anywhere" }}>
               {list.map((d) => (
                 <li key={d.id} data-delivery={d.id}>
-                  <Badge tone={TONE[d.status]}>{d.status}</Badge> <code>{d.eventType}</code> #{d.eventSeq} · <code>{d.id}</code> · {d.attempts} attempts
-                  {d.nextAttemptAt ? ` · next ${formatTime(d.nextAttemptAt)}` : ""}
+                  <Badge tone={TONE[d.status]}>{t(`webhooks.status.${d.status}`)}</Badge> <code>{d.eventType}</code> #{d.eventSeq} · <code>{d.id}</code>
+                  {t("webhooks.attempts", { count: d.attempts })}
+                  {d.nextAttemptAt ? t("webhooks.next", { time: formatTime(d.nextAttemptAt) }) : ""}
                   {d.lastError ? <span class="muted"> · {d.lastError}</span> : null}{" "}
                   {d.status === "dead" ? (
                     <ActionButton
                       kind="secondary"
+                      done={t("webhooks.redelivered")}
                       onAction={async () => {
                         await api("POST", `${base}/deliveries/${d.id}/redeliver`);
                         deliveries.reload();
                         onChange();
                       }}
                     >
-                      Redeliver
+                      {t("webhooks.redeliver")}
                     </ActionButton>
                   ) : null}
                   <ol class="attempts">
                     {d.log.map((a) => (
                       <li key={`${a.attempt}-${a.at}`}>
-                        {formatTime(a.at)}: {a.responseStatus ?? "no answer"} in {a.durationMs} ms{a.trigger === "manual" ? " (redelivered)" : ""}
+                        {t("webhooks.attempt", { time: formatTime(a.at), status: a.responseStatus ?? t("webhooks.noAnswer"), ms: a.durationMs })}
+                        {a.trigger === "manual" ? t("webhooks.manual") : ""}
                         {a.error ? ` · ${a.error}` : ""}
                       </li>
                     ))}
