@@ -136,8 +136,8 @@ export function dashboardSuite(target: DashboardTarget): void {
 
   // Every run renders the page; only the in-process run with SIGNET_SCREENSHOTS=1 writes the
   // README's screenshots, so an ordinary test run leaves the working tree as it was.
-  const shot = async (name: string, fullPage = false) => {
-    const png = await page.screenshot({ fullPage });
+  const shot = async (name: string, fullPage = false, on: Page = page) => {
+    const png = await on.screenshot({ fullPage });
     expect(png.length).toBeGreaterThan(1000);
     if (target.screenshots && process.env.SIGNET_SCREENSHOTS === "1") await Bun.write(join(SCREENSHOTS, `${name}.png`), png);
   };
@@ -1331,6 +1331,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.check(`#role-form input[type=checkbox][value="${scope}"]`);
         await page.click("#role-form button[type=submit]");
         await page.waitForSelector("#role-table tr[data-role-key=auditor]");
+        await shot("roles");
         const role = (await t.request("GET", `/api/org/${slug}/roles`, owner)).body.find((r: { key: string }) => r.key === "auditor");
         expect(role).toMatchObject({ name: "Auditor", description: "Reads the audit log", scopes: [scope], builtin: false });
         // A key that is not a-z, 0-9 and _ is refused before anything is sent.
@@ -1346,6 +1347,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.selectOption("#service-account-role", { label: "Auditor" });
         await page.click("#service-account-form button[type=submit]");
         await page.waitForSelector("tr[data-service-account=ci-bot]");
+        await shot("service-accounts");
         const account = (await t.request("GET", `/api/org/${slug}/service-accounts`, owner)).body.find((a: { name: string }) => a.name === "ci-bot");
         expect(account).toMatchObject({ role: role.id, status: "active" });
 
@@ -1697,6 +1699,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await page.textContent("#sign-out")).toBe("로그아웃");
         await page.selectOption("#language", "ja");
         expect(await page.textContent(`nav a[href="/orgs/${slug}/analytics"]`)).toBe("分析");
+        await shot("roles-japanese");
         await page.selectOption("#language", "en");
         expect(await page.textContent(`nav a[href="/orgs/${slug}/roles"]`)).toBe("Roles");
       },
@@ -1720,6 +1723,7 @@ export function dashboardSuite(target: DashboardTarget): void {
         await seoul.fill("#api-key-scopes", "org.org_file.list");
         await seoul.click("#create-api-key button[type=submit]");
         await seoul.locator("#toasts .toast", { hasText: "API 키를 만들었습니다." }).waitFor();
+        await shot("api-keys-korean-phone", false, seoul);
         expect(await seriousAccessibilityViolations(seoul)).toEqual([]);
         await seoul.click("text=저장했습니다");
         const row = seoul.locator("#api-key-table tr", { hasText: "seoul-backend" });
