@@ -25,6 +25,7 @@ import sqlite_0021_sign_in_report_index from "./sqlite/0021_sign_in_report_index
 import sqlite_0022_commerce from "./sqlite/0022_commerce.sql" with { type: "text" };
 import sqlite_0023_integrations from "./sqlite/0023_integrations.sql" with { type: "text" };
 import sqlite_0024_datasources from "./sqlite/0024_datasources.sql" with { type: "text" };
+import sqlite_0025_data_scale_indexes from "./sqlite/0025_data_scale_indexes.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -50,6 +51,7 @@ import postgres_0021_sign_in_report_index from "./postgres/0021_sign_in_report_i
 import postgres_0022_commerce from "./postgres/0022_commerce.sql" with { type: "text" };
 import postgres_0023_integrations from "./postgres/0023_integrations.sql" with { type: "text" };
 import postgres_0024_datasources from "./postgres/0024_datasources.sql" with { type: "text" };
+import postgres_0025_data_scale_indexes from "./postgres/0025_data_scale_indexes.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -78,6 +80,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0022_commerce", sql: sqlite_0022_commerce },
   { id: "0023_integrations", sql: sqlite_0023_integrations },
   { id: "0024_datasources", sql: sqlite_0024_datasources },
+  { id: "0025_data_scale_indexes", sql: sqlite_0025_data_scale_indexes },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -106,4 +109,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0022_commerce", sql: postgres_0022_commerce },
   { id: "0023_integrations", sql: postgres_0023_integrations },
   { id: "0024_datasources", sql: postgres_0024_datasources },
+  { id: "0025_data_scale_indexes", sql: postgres_0025_data_scale_indexes },
 ];

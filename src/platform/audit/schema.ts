@@ -34,7 +34,9 @@ export const auditEvents = table(
     { name: "audit_events_org_seq_uq", on: ["orgId", "seq"], unique: true },
     { name: "audit_events_org_type_idx", on: ["orgId", "type"] },
     { name: "audit_events_org_created_idx", on: ["orgId", "createdAt"] },
-    { name: "audit_events_org_actor_idx", on: ["orgId", "actorId"] },
+    // Newest-first pages of one actor's events read these in order (trust/audit/query.ts).
+    { name: "audit_events_org_actor_seq_idx", on: ["orgId", "actorId", "seq"] },
+    { name: "audit_events_org_connected_seq_idx", on: ["orgId", "actorConnectedId", "seq"] },
   ],
 );
 
