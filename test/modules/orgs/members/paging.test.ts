@@ -29,7 +29,7 @@ async function allPages(query: string, token: string): Promise<{ emails: string[
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const r = await t.request("GET", members(acme, `?${query}${cursor ? `&cursor=${cursor}` : ""}`), { token });
+    const r: { status: number; body: any; headers: Headers } = await t.request("GET", members(acme, `?${query}${cursor ? `&cursor=${cursor}` : ""}`), { token });
     expect(r.status).toBe(200);
     emails.push(...r.body.map((m: any) => m.email));
     cursor = r.headers.get("x-next-cursor");
