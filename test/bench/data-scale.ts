@@ -4,7 +4,7 @@
  * over its socket, one request after another. Not a test: it prints one table.
  *
  *   bun test/bench/seed-scale.ts --scale 0.1 --data-dir /tmp/scale-0.1 [--pg URL]
- *   bun test/bench/data-scale.ts --data-dir /tmp/scale-0.1 [--runs 100] [--binary /tmp/signet]
+ *   bun test/bench/data-scale.ts --data-dir /tmp/scale-0.1 [--runs 100] [--binary /tmp/signet] [--plans] [--baseline]
  *
  * The dialect is the seed's (its manifest names the PostgreSQL URL; SIGNET_BENCH_DATABASE_URL
  * or --pg overrides it). Columns: route, size (the seed's scale), p50 and p99 in ms, rows the
@@ -43,8 +43,11 @@ export interface DataScaleOptions {
   binary?: string;
   /** A PostgreSQL URL overriding the manifest's. */
   databaseUrl?: string;
-  /** Also print the plans (EXPLAIN / EXPLAIN QUERY PLAN) of the main queries. */
-  printPlans?: boolean;
+  /**
+   * The binary predates the member list's paging and the files cursor (a baseline run):
+   * skip the probes of those parameters and the plans (which are this tree's queries).
+   */
+  baseline?: boolean;
 }
 
 export interface Memory {
@@ -78,6 +81,8 @@ interface Probe {
   count: (body: any) => number;
   /** The route's main query, as the service builds it, for its plan. Parameters inlined. */
   plan?: string;
+  /** Uses parameters a baseline binary does not have. */
+  added?: boolean;
 }
 
 export async function dataScaleRows(options: DataScaleOptions): Promise<Row[]> {
@@ -102,7 +107,8 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
     ...(databaseUrl ? { SIGNET_DATABASE_URL: databaseUrl } : {}),
   };
   const server = Bun.spawn([binary, "serve"], { env, stdin: "ignore", stdout: "ignore", stderr: "pipe" });
-  const size = `${manifest.scale}`;
+  const beaconScale = manifest.counts.beaconEvents / 10_000_000;
+  const size = beaconScale === manifest.scale ? `${manifest.scale}` : `${manifest.scale} (beacon ${beaconScale})`;
   const rows: Row[] = [];
   const plans: Array<{ route: string; plan: string }> = [];
   const explain = await planReader(dialect, options.dataDir, databaseUrl);
@@ -131,23 +137,27 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
     const dayFrom = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())).toISOString();
     const dayTo = new Date(Date.parse(dayFrom) + DAY - 1).toISOString();
     const range = `created_at >= ${manifest.seededAt - 90 * DAY} and created_at <= ${manifest.seededAt + DAY}`;
-    const sql = (s: string) => s.replaceAll("$ORG", `'${orgId}'`).replaceAll("$RANGE", range);
+    // The chain walk's form of the same range (trust/audit/query.ts inRangeBySeqWalk).
+    const walk = `(created_at + 0) >= ${manifest.seededAt - 90 * DAY} and (created_at + 0) <= ${manifest.seededAt + DAY}`;
+    const sql = (s: string) => s.replaceAll("$ORG", `'${orgId}'`).replaceAll("$RANGE", range).replaceAll("$WALK", walk);
+    const deepFile = await explain.deepFile(orgId, Math.floor(manifest.counts.files * 0.9));
     const events = (b: any) => b.events.length;
     const probes: Probe[] = [
       { route: "audit query, org scope (mine), page 1", path: `${audit}&limit=50`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $RANGE and actor_id = 'x' order by seq desc limit 51`) },
-      { route: "audit query, admin scope (all), page 1", path: `${audit}&scope=all&limit=50`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $RANGE order by seq desc limit 51`) },
+      { route: "audit query, admin scope (all), page 1", path: `${audit}&scope=all&limit=50`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $WALK order by seq desc limit 51`) },
       {
         route: "audit query, all, deep cursor (90% in)",
         path: `${audit}&scope=all&limit=50&cursor=${auditCursor(deepSeq)}`,
         count: events,
-        plan: sql(`select * from audit_events where org_id = $ORG and $RANGE and seq < ${deepSeq} order by seq desc limit 51`),
+        plan: sql(`select * from audit_events where org_id = $ORG and $WALK and seq < ${deepSeq} order by seq desc limit 51`),
       },
-      { route: "audit query, all, type=file.", path: `${audit}&scope=all&limit=50&type=file.`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $RANGE and substr(type, 1, 5) = 'file.' order by seq desc limit 51`) },
+      { route: "audit query, all, type=file.", path: `${audit}&scope=all&limit=50&type=file.`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $WALK and substr(type, 1, 5) = 'file.' order by seq desc limit 51`) },
       {
         route: "audit query, all, actor=<member>",
         path: `${audit}&scope=all&limit=50&actor=${member}`,
         count: events,
-        plan: sql(`select * from audit_events where org_id = $ORG and $RANGE and (actor_id = '${member}' or actor_connected_id = '${member}') order by seq desc limit 51`),
+        // Two walks merged (one per actor column); this is the first.
+        plan: sql(`select * from audit_events where org_id = $ORG and $WALK and actor_id = '${member}' order by seq desc limit 51`),
       },
       {
         route: "audit query, all, one day 40 d ago",
@@ -161,7 +171,21 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         path: `/api/v1/admin/audit/stats/forensic?org=${slug}&email=member1@scale.test&appGroupId=${appGroupId}`,
         count: (b) => b.events.length,
       },
-      { route: "members list", path: `/api/org/${slug}/members`, count: (b) => b.length, plan: sql(`select * from memberships left join connected_ids on connected_ids.org_id = memberships.org_id and connected_ids.user_id = memberships.user_id and connected_ids.status <> 'revoked' where memberships.org_id = $ORG`) },
+      { route: "members list (whole, unpaged)", path: `/api/org/${slug}/members`, count: (b) => b.length },
+      {
+        route: "members page (limit 50)",
+        path: `/api/org/${slug}/members?limit=50`,
+        count: (b) => b.length,
+        added: true,
+        plan: sql(`select * from memberships left join connected_ids on connected_ids.org_id = memberships.org_id and connected_ids.user_id = memberships.user_id and connected_ids.status <> 'revoked' where memberships.org_id = $ORG order by memberships.created_at, memberships.user_id limit 51`),
+      },
+      {
+        route: "members search q=member7777",
+        path: `/api/org/${slug}/members?limit=50&q=member7777`,
+        count: (b) => b.length,
+        added: true,
+        plan: sql(`select * from memberships left join connected_ids on connected_ids.org_id = memberships.org_id and connected_ids.user_id = memberships.user_id and connected_ids.status <> 'revoked' where memberships.org_id = $ORG and (exists (select 1 from users where users.id = memberships.user_id and users.email like '%member7777%' escape '\\') or lower(connected_ids.display_name) like '%member7777%' escape '\\') order by memberships.created_at, memberships.user_id limit 51`),
+      },
       {
         route: "files, view=all, page 1",
         path: `/api/org/${slug}/files?view=all&pageSize=20`,
@@ -179,10 +203,18 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         path: `/api/org/${slug}/files?view=all&pageSize=20&page=${Math.max(1, Math.floor((manifest.counts.files * 0.9) / 20))}`,
         count: (b) => b.files.length,
       },
+      {
+        route: "files, view=all, cursor (90% in)",
+        path: `/api/org/${slug}/files?view=all&pageSize=20&cursor=${Buffer.from(JSON.stringify({ t: deepFile.createdAt, i: deepFile.id, p: Math.floor((manifest.counts.files * 0.9) / 20) })).toString("base64url")}`,
+        count: (b) => b.files.length,
+        added: true,
+        plan: sql(`select * from files where org_id = $ORG and trashed_at is null and (created_at < ${deepFile.createdAt} or (created_at = ${deepFile.createdAt} and id > '${deepFile.id}')) order by created_at desc, id asc limit 21`),
+      },
       { route: "sign-in analytics, 30 days", path: `/api/v1/admin/audit/analytics?orgId=${orgId}&days=30`, count: (b) => b.series?.length ?? 0 },
     ];
 
     for (const probe of probes) {
+      if (options.baseline && probe.added) continue;
       const warm = await get(probe.path);
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -192,7 +224,7 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
       }
       times.sort((a, b) => a - b);
       let index: Row["index"] = "-";
-      if (probe.plan) {
+      if (probe.plan && !options.baseline) {
         const plan = await explain.plan(probe.plan);
         plans.push({ route: probe.route, plan });
         index = explain.usesIndex(plan) ? "y" : "n";
@@ -251,15 +283,23 @@ async function planReader(dialect: "sqlite" | "postgres", dataDir: string, url: 
     const db = new SqliteConnection(file, { readonly: true });
     return {
       plan: async (query: string) => db.query<{ detail: string }, []>(`explain query plan ${query}`).all().map((r) => r.detail).join("\n"),
-      // A full scan of the table reads every row; "SEARCH … USING INDEX" or a covering index does not.
-      usesIndex: (plan: string) => !/\bSCAN (audit_events|files|memberships|connected_ids)\b(?! USING)/.test(plan),
+      // A scan reads every row; so does sorting a whole range ("TEMP B-TREE FOR ORDER BY"; one for
+      // the LAST TERM only orders ties). "SEARCH … USING INDEX" in the requested order does not.
+      usesIndex: (plan: string) => !/\bSCAN (audit_events|files|memberships|connected_ids)\b(?! USING)/.test(plan) && !/TEMP B-TREE FOR ORDER BY/.test(plan),
+      deepFile: async (orgId: string, offset: number) =>
+        db.query<{ createdAt: number; id: string }, [string, number]>("select created_at as createdAt, id from files where org_id = ? and trashed_at is null order by created_at desc, id asc limit 1 offset ?").get(orgId, offset)!,
       close: async () => db.close(),
     };
   }
   const client = postgres(url!, { max: 1, onnotice: () => {} });
   return {
     plan: async (query: string) => (await client.unsafe(`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n"),
-    usesIndex: (plan: string) => !/Seq Scan on (audit_events|files|memberships|connected_ids)\b/.test(plan),
+    // A sequential scan reads every row; so does a Sort under the Limit (it orders the whole range).
+    usesIndex: (plan: string) => !/Seq Scan on (audit_events|files|memberships|connected_ids)\b/.test(plan) && !/->\s+Sort\b/.test(plan),
+    deepFile: async (orgId: string, offset: number) => {
+      const [row] = await client.unsafe("select created_at as \"createdAt\", id from files where org_id = $1 and trashed_at is null order by created_at desc, id asc limit 1 offset $2", [orgId, offset]);
+      return { createdAt: Number(row!.createdAt), id: String(row!.id) };
+    },
     close: async () => client.end(),
   };
 }
@@ -275,7 +315,7 @@ export function formatTable(rows: Row[]): string {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { "data-dir": { type: "string" }, runs: { type: "string" }, binary: { type: "string" }, pg: { type: "string" }, plans: { type: "boolean" } },
+    options: { "data-dir": { type: "string" }, runs: { type: "string" }, binary: { type: "string" }, pg: { type: "string" }, plans: { type: "boolean" }, baseline: { type: "boolean" } },
   });
   if (!values["data-dir"]) throw new Error("--data-dir DIR (seeded by seed-scale.ts) is required");
   const result = await runDataScale({
@@ -283,6 +323,7 @@ if (import.meta.main) {
     runs: values.runs ? Number(values.runs) : undefined,
     binary: values.binary ?? process.env.SIGNET_BINARY,
     databaseUrl: values.pg ?? process.env.SIGNET_BENCH_DATABASE_URL,
+    baseline: values.baseline,
   });
   console.log(formatTable(result.rows));
   console.log(`\nRSS of the binary: ${result.memory.idleAfterSeedMiB} MiB idle over the seeded data, ${result.memory.afterQueriesMiB} MiB after the queries; signet audit verify peak ${result.memory.verifyPeakMiB} MiB`);
