@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
+import { containsPattern } from "../../platform/db/like";
 import { preparedQuery } from "../../platform/db/prepared";
 import { sessions, users } from "./schema";
 import { normaliseEmail } from "./service";
@@ -36,8 +37,7 @@ export async function emailOf(reader: Queryable, userId: string): Promise<string
  * contains `text` (case-insensitive). A subquery on identity's table, so its owner keeps it.
  */
 export function emailContains(userId: SQL | AnyColumn, text: string): SQL {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} like ${pattern} escape '\\')`;
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} like ${containsPattern(text)} escape '\\')`;
 }
 
 /** Each known user's address; unknown ids are absent. */

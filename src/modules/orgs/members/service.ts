@@ -20,6 +20,7 @@ import { assertCan } from "../permissions/service";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
+import { containsPattern } from "../../../platform/db/like";
 import { memberErrors } from "./errors";
 import { MEMBER_PAGE } from "./model";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
@@ -100,8 +101,6 @@ function decodeMemberCursor(cursor: string): { t: number; u: string } {
   } catch {}
   throw memberErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
-
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of members, oldest first by join time then user id, optionally those whose

@@ -16,6 +16,7 @@ import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
 import { assertCan, auditActorOf, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
 import { storageLimits } from "./limits";
+import { containsPattern } from "../../../platform/db/like";
 import { fileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
 import { normaliseContentType, sanitiseFileName } from "./names";
@@ -251,8 +252,6 @@ export interface ListQuery {
   view?: "mine" | "all";
 }
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The keyset of the list: the ordering time (createdAt, or trashedAt in the trash), then the id; and the page it ends. */
 function encodeFileCursor(at: number, id: string, page: number): string {
   return Buffer.from(JSON.stringify({ t: at, i: id, p: page })).toString("base64url");
@@ -281,7 +280,7 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
     if (!grant.all && !grant.creatorSelf) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
     where.push(eq(files.uploadedBy, caller.userId));
   }
-  if (query.q) where.push(sql`lower(${files.name}) like ${likePattern(query.q)} escape '\\'`);
+  if (query.q) where.push(sql`lower(${files.name}) like ${containsPattern(query.q)} escape '\\'`);
   const condition = and(...where);
   const orderedBy = query.trashed ? files.trashedAt : files.createdAt;
   // Newest first, then by id: the page after a cursor starts strictly after its (time, id).
