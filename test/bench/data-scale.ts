@@ -137,8 +137,8 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
     const dayFrom = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())).toISOString();
     const dayTo = new Date(Date.parse(dayFrom) + DAY - 1).toISOString();
     const range = `created_at >= ${manifest.seededAt - 90 * DAY} and created_at <= ${manifest.seededAt + DAY}`;
-    // The chain walk's form of the same range (trust/audit/query.ts inRangeBySeqWalk).
-    const walk = `(created_at + 0) >= ${manifest.seededAt - 90 * DAY} and (created_at + 0) <= ${manifest.seededAt + DAY}`;
+    // The chain walk's form of the same range on SQLite (trust/audit/query.ts inRangeBySeqWalk).
+    const walk = dialect === "sqlite" ? `(created_at + 0) >= ${manifest.seededAt - 90 * DAY} and (created_at + 0) <= ${manifest.seededAt + DAY}` : range;
     const sql = (s: string) => s.replaceAll("$ORG", `'${orgId}'`).replaceAll("$RANGE", range).replaceAll("$WALK", walk);
     const deepFile = await explain.deepFile(orgId, Math.floor(manifest.counts.files * 0.9));
     const events = (b: any) => b.events.length;

@@ -88,7 +88,7 @@ export function inRange(range: EffectiveRange): SQL {
  * The same range, written so that no index on createdAt can serve it (DESIGN §11). For a
  * range that reaches the present, the newest-first page is best read by walking the
  * (orgId, seq) index backwards and testing each row's time: about one page of rows. Left
- * to itself the planner takes the (orgId, createdAt) index instead and sorts every event
+ * to itself SQLite's planner takes the (orgId, createdAt) index instead and sorts every event
  * of the range by seq, which costs as much as the range holds (a million rows for a busy
  * organization's 90 days). Both plans return the same rows.
  */
@@ -107,7 +107,9 @@ export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller
   // One actor's events are walked along the (orgId, actor…, seq) indexes; any other page whose
   // range reaches the present walks the chain from its head. Others (scope=mine, a range in
   // the past) are left to the planner: the actor index, or the range's rows sorted.
-  const walk = input.actor !== undefined || (visibility.wholeOrg && range.to >= deps.clock.now() - RECENT_END_MS);
+  // PostgreSQL's planner makes this choice itself from its statistics (and misjudges the
+  // rewritten range), so the hint is SQLite's only.
+  const walk = deps.db.dialect === "sqlite" && (input.actor !== undefined || (visibility.wholeOrg && range.to >= deps.clock.now() - RECENT_END_MS));
   const conditions: Array<SQL | undefined> = [eq(auditEvents.orgId, caller.org.id), walk ? inRangeBySeqWalk(range) : inRange(range), visibleEvents(visibility)];
   if (input.type) conditions.push(startsWith(auditEvents.type, input.type));
   if (input.appGroupId) conditions.push(eq(auditEvents.appGroupId, input.appGroupId));
