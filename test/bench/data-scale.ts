@@ -48,6 +48,8 @@ export interface DataScaleOptions {
    * skip the probes of those parameters and the plans (which are this tree's queries).
    */
   baseline?: boolean;
+  /** Only the probes whose route contains this text, and no jobs or verify (a quick re-run). */
+  only?: string;
 }
 
 export interface Memory {
@@ -214,7 +216,7 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
     ];
 
     for (const probe of probes) {
-      if (options.baseline && probe.added) continue;
+      if ((options.baseline && probe.added) || (options.only && !probe.route.includes(options.only))) continue;
       const warm = await get(probe.path);
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -232,6 +234,7 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
       rows.push({ route: probe.route, size, dialect, p50: percentile(times, 0.5), p99: percentile(times, 0.99), rows: probe.count(warm), index });
     }
 
+    if (options.only) return { rows, memory: { idleAfterSeedMiB, afterQueriesMiB: rssMiB(server.pid), verifyPeakMiB: 0 }, plans };
     // The jobs and the verifier, once each, as a self-hoster runs them beside the server.
     const timed = async (route: string, args: string[], count: (stdout: string) => number) => {
       const started = performance.now();
@@ -311,7 +314,7 @@ export function formatTable(rows: Row[]): string {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { "data-dir": { type: "string" }, runs: { type: "string" }, binary: { type: "string" }, pg: { type: "string" }, plans: { type: "boolean" }, baseline: { type: "boolean" } },
+    options: { "data-dir": { type: "string" }, runs: { type: "string" }, binary: { type: "string" }, pg: { type: "string" }, plans: { type: "boolean" }, baseline: { type: "boolean" }, only: { type: "string" } },
   });
   if (!values["data-dir"]) throw new Error("--data-dir DIR (seeded by seed-scale.ts) is required");
   const result = await runDataScale({
@@ -320,6 +323,7 @@ if (import.meta.main) {
     binary: values.binary ?? process.env.SIGNET_BINARY,
     databaseUrl: values.pg ?? process.env.SIGNET_BENCH_DATABASE_URL,
     baseline: values.baseline,
+    only: values.only,
   });
   console.log(formatTable(result.rows));
   console.log(`\nRSS of the binary: ${result.memory.idleAfterSeedMiB} MiB idle over the seeded data, ${result.memory.afterQueriesMiB} MiB after the queries; signet audit verify peak ${result.memory.verifyPeakMiB} MiB`);
