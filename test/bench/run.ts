@@ -16,11 +16,12 @@
  * machine (the permits' ceiling), and oidc-provider's client_credentials grant (the
  * M2M exchange's peer).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatTable, type Row } from "./bench-table";
+import { dataScaleRows, formatTable as formatDataScaleTable } from "./data-scale";
 import { benchDeps, ensureBenchDeps, load, rs256SigningCeiling, ROOT, type LoadOptions, type LoadResult, type MixedRequest } from "./m2m-support";
 
 const { values: args } = parseArgs({
@@ -301,17 +302,12 @@ if (soak.length > 0) {
   console.log(`samples (s:MiB): ${soak.map(([t, m]) => `${t}:${m.toFixed(0)}`).join(" ")}`);
 }
 
-// The data-scale section, the data-scale work's own (test/bench/data-scale.ts, on a data dir
-// seeded by test/bench/seed-scale.ts): `dataScaleRows(options)` gives its rows, printed
-// with its own formatTable (its rows are per route and data size, not against a ceiling).
+// The data-scale section (test/bench/data-scale.ts, on a data dir seeded by
+// test/bench/seed-scale.ts), printed with its own table: its rows are per route and data
+// size, not against a ceiling.
 if (args["data-scale"]) {
-  const file = join(import.meta.dir, "data-scale.ts");
-  if (!existsSync(file)) console.error("--data-scale: test/bench/data-scale.ts does not exist in this tree; no data-scale figures");
-  else {
-    const section = (await import(file)) as { dataScaleRows(options: { dataDir: string; binary: string }): Promise<unknown[]>; formatTable?(rows: unknown[]): string };
-    const scaleRows = await section.dataScaleRows({ dataDir: args["data-scale"], binary });
-    console.log("\nData scale:\n");
-    console.log(section.formatTable ? section.formatTable(scaleRows) : scaleRows.map((row) => JSON.stringify(row)).join("\n"));
-  }
+  const scaleRows = await dataScaleRows({ dataDir: args["data-scale"], binary });
+  console.log("\nData scale:\n");
+  console.log(formatDataScaleTable(scaleRows));
 }
 if (args.json) writeFileSync(args.json, JSON.stringify({ rows, memory, soak }, null, 2));

@@ -18,7 +18,7 @@
  * today, days without a rollup omitted; {available: false, reason: "no_rollups_yet"}
  * when there are none.
  */
-import { and, count, desc, eq, gte, ne } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { t } from "elysia";
 import type { AppContext } from "../../context";
 import { auditEvents } from "../../platform/audit/schema";
@@ -160,13 +160,13 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     gte(auditEvents.createdAt, now - ORG_AUDIT_WINDOW_DAYS * DAY_MS),
     ...(query.appGroupId ? [eq(auditEvents.appGroupId, query.appGroupId)] : []),
   );
-  const types = await deps.db.read.select({ eventType: auditEvents.type, count: count() }).from(auditEvents).where(auditWhere).groupBy(auditEvents.type).orderBy(desc(count()), auditEvents.type);
-  const sealed = await deps.db.read
-    .select({ eventType: auditEvents.type, count: count() })
+  // One pass over the window's events counts both, all and sealed (DESIGN §11).
+  const types = await deps.db.read
+    .select({ eventType: auditEvents.type, count: count(), sealed: sql<string | number>`sum(case when ${auditEvents.chainHash} <> '' then 1 else 0 end)` })
     .from(auditEvents)
-    .where(and(auditWhere, ne(auditEvents.chainHash, "")))
-    .groupBy(auditEvents.type);
-  const sealedByType = new Map(sealed.map((s) => [s.eventType, s.count]));
+    .where(auditWhere)
+    .groupBy(auditEvents.type)
+    .orderBy(desc(count()), auditEvents.type);
 
   return {
     days,
@@ -181,7 +181,7 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     providers: [...providers].map(([provider, n]) => ({ provider, count: n })).sort((a, b) => b.count - a.count || (a.provider < b.provider ? -1 : 1)),
     byAppGroup,
     topIps: summary.topIps,
-    orgEventTypes: types.map((row) => ({ eventType: row.eventType, count: row.count, sealedCount: sealedByType.get(row.eventType) ?? 0 })),
+    orgEventTypes: types.map((row) => ({ eventType: row.eventType, count: row.count, sealedCount: Number(row.sealed) })),
     orgAuditWindowDays: ORG_AUDIT_WINDOW_DAYS,
   };
 }

@@ -3,8 +3,9 @@
  * else queries identity's tables (DESIGN §2). Lookups take a reader (a transaction, or
  * the read handle), so a caller inside a transaction sees its own writes.
  */
-import { and, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
+import { containsPattern } from "../../platform/db/like";
 import { preparedQuery } from "../../platform/db/prepared";
 import { sessions, users } from "./schema";
 import { normaliseEmail } from "./service";
@@ -29,6 +30,14 @@ export async function userByEmail(reader: Queryable, email: string): Promise<Use
 export async function emailOf(reader: Queryable, userId: string): Promise<string | null> {
   const [user] = await reader.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return user?.email ?? null;
+}
+
+/**
+ * A condition for another domain's query: the user named by `userId` has an address that
+ * contains `text` (case-insensitive). A subquery on identity's table, so its owner keeps it.
+ */
+export function emailContains(userId: SQL | AnyColumn, text: string): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} like ${containsPattern(text)} escape '\\')`;
 }
 
 /** Each known user's address; unknown ids are absent. */

@@ -38,7 +38,11 @@ export const memberships = table(
     role: col.text().notNull(),
     createdAt: col.time().notNull(),
   },
-  [{ name: "memberships_org_user_uq", on: ["orgId", "userId"], unique: true }],
+  [
+    { name: "memberships_org_user_uq", on: ["orgId", "userId"], unique: true },
+    // The paged member list walks an organization's members in join order (members/service.ts).
+    { name: "memberships_org_created_user_idx", on: ["orgId", "createdAt", "userId"] },
+  ],
 );
 
 /**

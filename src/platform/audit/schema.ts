@@ -34,7 +34,12 @@ export const auditEvents = table(
     { name: "audit_events_org_seq_uq", on: ["orgId", "seq"], unique: true },
     { name: "audit_events_org_type_idx", on: ["orgId", "type"] },
     { name: "audit_events_org_created_idx", on: ["orgId", "createdAt"] },
-    { name: "audit_events_org_actor_idx", on: ["orgId", "actorId"] },
+    // Newest-first pages of one actor's events read these in order (trust/audit/query.ts).
+    // The actor leads, so that no index but (orgId, seq) offers SQLite's planner a walk of
+    // the whole organization: one starting with orgId alone would compete with it for
+    // unfiltered pages, and without statistics for it the planner may take it and sort.
+    { name: "audit_events_actor_org_seq_idx", on: ["actorId", "orgId", "seq"] },
+    { name: "audit_events_connected_org_seq_idx", on: ["actorConnectedId", "orgId", "seq"] },
   ],
 );
 

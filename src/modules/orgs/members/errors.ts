@@ -21,5 +21,6 @@ export const memberErrors = defineErrors({
   nameTaken: { code: "name_taken", status: 409, message: "another service account of this organization has this name" },
   invalidName: { code: "invalid_name", status: 400, message: "a name that is blank, too long or carries control characters" },
   rateLimited: { code: "rate_limited", status: 429, message: "too many invitation reads or accepts; retry after Retry-After seconds" },
+  invalidCursor: { code: "invalid_cursor", status: 400, message: "a cursor this server did not issue: use the nextCursor of a previous page" },
   notFound: { code: "not_found", status: 404, message: "no such member, invitation, role or service account here" },
 });

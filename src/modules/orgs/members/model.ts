@@ -32,6 +32,16 @@ export const Member = t.Object({
   isOwner: t.Boolean(),
 });
 
+/** Page sizes of the paged member list (DESIGN §11: a page costs the same in an organization of any size). */
+export const MEMBER_PAGE = { default: 50, max: 200 } as const;
+
+/** The paged member list (any of these asks for a page; none: every member). */
+export const MemberListQuery = t.Object({
+  q: t.Optional(t.String({ minLength: 1, maxLength: 100, description: "Part of the address or badge name, case-insensitive" })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: MEMBER_PAGE.max, description: `Page size (default ${MEMBER_PAGE.default})` })),
+  cursor: t.Optional(t.String({ minLength: 1, maxLength: 300, description: "X-Next-Cursor of the previous page" })),
+});
+
 export const RoleChange = t.Object({ role: RoleValue });
 
 export const Badge = t.Object({

@@ -5,13 +5,14 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../../context";
+import { declaresErrors } from "../../../platform/http/error-catalog";
 import { callerOf, type Organization, type OrgActor } from "../access";
 import { orgGuard } from "../guard";
 import { publicInvitationRoutes } from "./public-routes";
 import * as M from "./model";
 import { createInvitation, listInvitations, revokeInvitation } from "./invitations";
 import { createCustomRole, deleteCustomRole, listRoles, replaceCustomRole } from "./roles";
-import { changeMemberRole, listBadges, listMembers, removeMember, updateBadge } from "./service";
+import { changeMemberRole, listBadges, listMembers, listMembersPage, removeMember, updateBadge } from "./service";
 import { createServiceAccount, deleteServiceAccount, getServiceAccount, listServiceAccounts, updateServiceAccount } from "./service-accounts";
 
 const tags = ["Members"];
@@ -30,16 +31,32 @@ function orgMemberRoutes(ctx: AppContext) {
     new Elysia({ name: "members.org", prefix: "/api/org/:slug" })
       .use(orgGuard(ctx))
       // Members
-      .get("/members", (c) => listMembers(ctx, memberCaller(c)), {
-        org: true,
-        params: M.SlugParams,
-        response: t.Array(M.Member),
-        detail: {
-          tags,
-          summary: "List members",
-          description: "Every member with their role, badge (ConnectedId) and join time. Needs org.member.list, which every built-in role holds.",
+      .get(
+        "/members",
+        async (c) => {
+          const { q, limit, cursor } = c.query;
+          if (q === undefined && limit === undefined && cursor === undefined) return listMembers(ctx, memberCaller(c));
+          const page = await listMembersPage(ctx, memberCaller(c), { q, limit, cursor });
+          if (page.nextCursor) c.set.headers["x-next-cursor"] = page.nextCursor;
+          return page.members;
         },
-      })
+        {
+          org: true,
+          params: M.SlugParams,
+          query: M.MemberListQuery,
+          response: t.Array(M.Member),
+          detail: {
+            ...declaresErrors("invalid_cursor"),
+            tags,
+            summary: "List members",
+            description:
+              "Every member with their role, badge (ConnectedId) and join time, oldest first. Needs org.member.list, which every built-in role holds. " +
+              `With q, limit or cursor the list is paged: at most limit members (default ${M.MEMBER_PAGE.default}, at most ${M.MEMBER_PAGE.max}) in join order, ` +
+              "those whose address or badge name contains q (case-insensitive), after cursor; the X-Next-Cursor response header carries the cursor " +
+              "of the next page and is absent on the last. A cursor this server did not issue is 400 invalid_cursor.",
+          },
+        },
+      )
       .patch("/members/:userId", (c) => changeMemberRole(ctx, memberCaller(c), { userId: c.params.userId, role: c.body.role }), {
         org: true,
         params: M.MemberParams,

@@ -8,11 +8,11 @@
  * needs nothing. Revoking a badge ends what it stood for: a person's membership or a
  * service account.
  */
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { kernelErrors } from "../../../platform/http/error-catalog";
-import { emailOf, emailsOf } from "../../identity/index";
+import { emailContains, emailOf, emailsOf } from "../../identity/index";
 import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
@@ -20,7 +20,9 @@ import { assertCan } from "../permissions/service";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
+import { containsPattern } from "../../../platform/db/like";
 import { memberErrors } from "./errors";
+import { MEMBER_PAGE } from "./model";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
 import { resolveAssignableRole, roleNamer, type RoleNamer } from "./roles";
 
@@ -78,6 +80,55 @@ export async function listMembers(deps: Pick<AppContext, "db">, caller: MemberCa
   assertCan(caller.actor, KNOWN_SCOPES.memberList);
   const [rows, nameOf] = await Promise.all([memberRows(deps.db.read, caller.org.id), roleNamer(deps.db.read, caller.org.id)]);
   return rows.map((row) => memberView(caller, row, nameOf));
+}
+
+export interface MemberPageQuery {
+  /** Part of the member's address or badge name, case-insensitive. */
+  q?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** The keyset of the paged list: join time, then user id (unique within an organization). */
+function encodeMemberCursor(row: Membership): string {
+  return Buffer.from(JSON.stringify({ t: row.createdAt, u: row.userId })).toString("base64url");
+}
+
+function decodeMemberCursor(cursor: string): { t: number; u: string } {
+  try {
+    const { t, u } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Number.isSafeInteger(t) && typeof u === "string" && u.length > 0 && u.length <= 100) return { t, u };
+  } catch {}
+  throw memberErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
+}
+
+/**
+ * One page of members, oldest first by join time then user id, optionally those whose
+ * address or badge name contains `q`. Walks the (orgId, createdAt, userId) index from the
+ * cursor, so a page reads about a page of rows whatever the organization's size (a search
+ * reads until it has found a page).
+ */
+export async function listMembersPage(deps: Pick<AppContext, "db">, caller: MemberCaller, query: MemberPageQuery): Promise<{ members: MemberView[]; nextCursor: string | null }> {
+  assertCan(caller.actor, KNOWN_SCOPES.memberList);
+  const after = query.cursor === undefined ? null : decodeMemberCursor(query.cursor);
+  const limit = query.limit ?? MEMBER_PAGE.default;
+  const conditions: Array<SQL | undefined> = [eq(memberships.orgId, caller.org.id)];
+  if (after) conditions.push(or(gt(memberships.createdAt, after.t), and(eq(memberships.createdAt, after.t), gt(memberships.userId, after.u))));
+  if (query.q) conditions.push(or(emailContains(memberships.userId, query.q), sql`lower(${connectedIds.displayName}) like ${containsPattern(query.q)} escape '\\'`));
+  const rows = await deps.db.read
+    .select({ membership: memberships, badge: connectedIds })
+    .from(memberships)
+    .leftJoin(connectedIds, and(eq(connectedIds.orgId, memberships.orgId), eq(connectedIds.userId, memberships.userId), ne(connectedIds.status, "revoked")))
+    .where(and(...conditions))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const [emails, nameOf] = await Promise.all([emailsOf(deps.db.read, page.map((r) => r.membership.userId)), roleNamer(deps.db.read, caller.org.id)]);
+  const members = page.flatMap((r) => {
+    const email = emails.get(r.membership.userId);
+    return email === undefined ? [] : [memberView(caller, { ...r, email }, nameOf)];
+  });
+  return { members, nextCursor: rows.length > limit ? encodeMemberCursor(page.at(-1)!.membership) : null };
 }
 
 /** The member row under a per-member lock, or 404 (unknown user, or not a member here). */

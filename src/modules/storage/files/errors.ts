@@ -10,6 +10,7 @@ export const fileErrors = defineErrors({
   /** The blob store failed (S3 unreachable, disk full): nothing was stored. */
   storageUnavailable: { code: "storage_unavailable", status: 503, message: "the file store did not accept the upload; nothing was stored" },
   invalidSignature: { code: "invalid_signature", status: 403, message: "the download link is not valid" },
+  invalidCursor: { code: "invalid_cursor", status: 400, message: "a cursor this server did not issue: use the nextCursor of a previous page" },
   linkExpired: { code: "link_expired", status: 403, message: "the download link has expired" },
 });
 

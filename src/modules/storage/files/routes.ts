@@ -36,7 +36,13 @@ const FileRecord = t.Object({
   restorableUntil: t.Union([t.String({ format: "date-time" }), t.Null()]),
 });
 
-const FileList = t.Object({ files: t.Array(FileRecord), page: t.Integer(), pageSize: t.Integer(), total: t.Integer() });
+const FileList = t.Object({
+  files: t.Array(FileRecord),
+  page: t.Integer(),
+  pageSize: t.Integer(),
+  total: t.Integer(),
+  nextCursor: t.Union([t.String(), t.Null()], { description: "Pass as cursor for the next page (read by keyset, as cheap at the millionth file as at the first); null on the last page" }),
+});
 const DownloadResponse = t.Object({ url: t.String(), fileName: t.String(), expiresInMinutes: t.Integer() });
 const TrashResponse = t.Object({ trashed: t.Boolean(), retentionDays: t.Integer(), restorableUntil: t.String({ format: "date-time" }) });
 const StorageUsage = t.Object({
@@ -55,6 +61,7 @@ const listQuery = {
   q: t.Optional(t.String({ maxLength: 200, description: "Case-insensitive part of the file name" })),
   page: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000 })),
   pageSize: t.Optional(t.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, description: `1 to ${PAGE_SIZE_MAX}, default 20` })),
+  cursor: t.Optional(t.String({ minLength: 1, maxLength: 300, description: "nextCursor of the previous page (then page is ignored); 400 invalid_cursor when this server did not issue it" })),
 };
 const idParams = (withSlug: boolean) => t.Object({ ...(withSlug ? { slug: OrgSlug } : {}), id: t.String({ maxLength: 100 }) });
 

@@ -4,7 +4,7 @@
  * /api/org/{slug}/files (their scopes decide: members hold org.org_file.*:creator=self)
  * or an org-wide API key on /api/public/v1/files (every file of its organization).
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { auditEvent } from "../../../platform/audit/catalog";
@@ -16,6 +16,7 @@ import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
 import { assertCan, auditActorOf, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
 import { storageLimits } from "./limits";
+import { containsPattern } from "../../../platform/db/like";
 import { fileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
 import { normaliseContentType, sanitiseFileName } from "./names";
@@ -245,14 +246,28 @@ export interface ListQuery {
   q?: string;
   page?: number;
   pageSize?: number;
+  /** nextCursor of the previous page: the page after it, read by keyset instead of an offset (page is then ignored). */
+  cursor?: string;
   /** mine (default in the console) or all (needs org.org_file.list unconstrained). API keys always see all. */
   view?: "mine" | "all";
 }
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The keyset of the list: the ordering time (createdAt, or trashedAt in the trash), then the id; and the page it ends. */
+function encodeFileCursor(at: number, id: string, page: number): string {
+  return Buffer.from(JSON.stringify({ t: at, i: id, p: page })).toString("base64url");
+}
+
+function decodeFileCursor(cursor: string): { t: number; i: string; p: number } {
+  try {
+    const { t, i, p } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Number.isSafeInteger(t) && typeof i === "string" && i.length > 0 && i.length <= 100 && Number.isSafeInteger(p) && p > 0) return { t, i, p };
+  } catch {}
+  throw fileErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
+}
 
 export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller, org: Organization, query: ListQuery) {
-  const page = query.page ?? 1;
+  const after = query.cursor === undefined ? null : decodeFileCursor(query.cursor);
+  const page = after ? after.p + 1 : (query.page ?? 1);
   const pageSize = query.pageSize ?? 20;
   const where: SQL[] = [eq(files.orgId, org.id), query.trashed ? isNotNull(files.trashedAt) : isNull(files.trashedAt)];
   const grant = grantFor(caller.permissions, FileScopes.list);
@@ -265,17 +280,23 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
     if (!grant.all && !grant.creatorSelf) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
     where.push(eq(files.uploadedBy, caller.userId));
   }
-  if (query.q) where.push(sql`lower(${files.name}) like ${likePattern(query.q)} escape '\\'`);
+  if (query.q) where.push(sql`lower(${files.name}) like ${containsPattern(query.q)} escape '\\'`);
   const condition = and(...where);
+  const orderedBy = query.trashed ? files.trashedAt : files.createdAt;
+  // Newest first, then by id: the page after a cursor starts strictly after its (time, id).
+  const afterCursor = after ? or(lt(orderedBy, after.t), and(eq(orderedBy, after.t), gt(files.id, after.i))) : undefined;
   const [counted] = await deps.db.read.select({ n: sql<string | number>`count(*)` }).from(files).where(condition);
   const rows = await deps.db.read
     .select()
     .from(files)
-    .where(condition)
-    .orderBy(desc(query.trashed ? files.trashedAt : files.createdAt), asc(files.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { files: rows.map(fileView), page, pageSize, total: Number(counted?.n ?? 0) };
+    .where(and(condition, afterCursor))
+    .orderBy(desc(orderedBy), asc(files.id))
+    .limit(pageSize + 1)
+    .offset(after ? 0 : (page - 1) * pageSize);
+  const shown = rows.slice(0, pageSize);
+  const last = shown.at(-1);
+  const nextCursor = rows.length > pageSize && last ? encodeFileCursor((query.trashed ? last.trashedAt : last.createdAt)!, last.id, page) : null;
+  return { files: shown.map(fileView), page, pageSize, total: Number(counted?.n ?? 0), nextCursor };
 }
 
 /** A file of this org, live or trashed as asked; anything else (another org's, gone) is 404. */

@@ -6,7 +6,7 @@
  * Each event says whether it still hashes to its seal (`sealIntact`): a tampered row is
  * shown as it is and flagged, never hidden, never repaired, and never fails the query.
  */
-import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { hashAuditRecord } from "../../../platform/audit/record";
@@ -84,21 +84,46 @@ export function inRange(range: EffectiveRange): SQL {
   return and(gte(auditEvents.createdAt, range.from), lte(auditEvents.createdAt, range.to))!;
 }
 
+/**
+ * The same range, written so that no index on createdAt can serve it (DESIGN §11). For a
+ * range that reaches the present, the newest-first page is best read by walking the
+ * (orgId, seq) index backwards and testing each row's time: about one page of rows. Left
+ * to itself SQLite's planner takes the (orgId, createdAt) index instead and sorts every event
+ * of the range by seq, which costs as much as the range holds (a million rows for a busy
+ * organization's 90 days). Both plans return the same rows.
+ */
+function inRangeBySeqWalk(range: EffectiveRange): SQL {
+  const time = sql`(${auditEvents.createdAt} + 0)`;
+  return sql`${time} >= ${range.from} and ${time} <= ${range.to}`;
+}
+
+/** A range whose end is this close to now is read newest-first along the chain (inRangeBySeqWalk). */
+const RECENT_END_MS = 86_400_000;
+
 export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, input: QueryInput) {
   const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
   const { visibility, range } = await readScope(deps, caller, input);
   const limit = input.limit ?? QUERY_LIMIT.default;
-  const conditions: Array<SQL | undefined> = [eq(auditEvents.orgId, caller.org.id), inRange(range), visibleEvents(visibility)];
+  // One actor's events are walked along the (orgId, actor…, seq) indexes; any other page whose
+  // range reaches the present walks the chain from its head. Others (scope=mine, a range in
+  // the past) are left to the planner: the actor index, or the range's rows sorted.
+  // PostgreSQL's planner makes this choice itself from its statistics (and misjudges the
+  // rewritten range), so the hint is SQLite's only.
+  const walk = deps.db.dialect === "sqlite" && (input.actor !== undefined || (visibility.wholeOrg && range.to >= deps.clock.now() - RECENT_END_MS));
+  const conditions: Array<SQL | undefined> = [eq(auditEvents.orgId, caller.org.id), walk ? inRangeBySeqWalk(range) : inRange(range), visibleEvents(visibility)];
   if (input.type) conditions.push(startsWith(auditEvents.type, input.type));
-  if (input.actor) conditions.push(or(eq(auditEvents.actorId, input.actor), eq(auditEvents.actorConnectedId, input.actor)));
   if (input.appGroupId) conditions.push(eq(auditEvents.appGroupId, input.appGroupId));
   if (cursor !== null) conditions.push(lt(auditEvents.seq, cursor));
-  const rows = await deps.db.read
-    .select()
-    .from(auditEvents)
-    .where(and(...conditions))
-    .orderBy(desc(auditEvents.seq))
-    .limit(limit + 1);
+  const newest = (extra?: SQL) =>
+    deps.db.read
+      .select()
+      .from(auditEvents)
+      .where(and(...conditions, extra))
+      .orderBy(desc(auditEvents.seq))
+      .limit(limit + 1);
+  // "Performed by" is the user id or the badge: two index walks merged, rather than one OR
+  // that no single index orders by seq. An event matching both is counted once.
+  const rows = input.actor === undefined ? await newest() : mergeNewest(await newest(eq(auditEvents.actorId, input.actor)), await newest(eq(auditEvents.actorConnectedId, input.actor)), limit + 1);
   const page = rows.slice(0, limit);
   return {
     scope: visibility.scope,
@@ -106,6 +131,12 @@ export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller
     nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.seq) : null,
     range: rangeView(range),
   };
+}
+
+/** The newest `count` of two newest-first lists, each event once. */
+function mergeNewest(a: AuditEventRow[], b: AuditEventRow[], count: number): AuditEventRow[] {
+  const byId = new Map([...a, ...b].map((row) => [row.id, row]));
+  return [...byId.values()].sort((x, y) => y.seq - x.seq).slice(0, count);
 }
 
 /**
