@@ -63,9 +63,9 @@ export interface ServiceProvider {
 }
 
 /** Reads entityID, the HTTP-POST AssertionConsumerService and the signing certificate from `/idp/{slug}/saml/metadata`. */
-export function readSpMetadata(xml: string, metadataUrl: string): ServiceProvider {
+export function readSpMetadata(t: Translate, xml: string, metadataUrl: string): ServiceProvider {
   const doc = new DOMParser().parseFromString(xml, "application/xml");
-  if (doc.getElementsByTagName("parsererror").length) throw new Error("The SP metadata could not be read.");
+  if (doc.getElementsByTagName("parsererror").length) throw new Error(t("federation.spMetadataUnreadable"));
   const byName = (name: string) => Array.from(doc.getElementsByTagNameNS("*", name));
   const entity = byName("EntityDescriptor")[0];
   const acs = byName("AssertionConsumerService").find((e) => (e.getAttribute("Binding") ?? "").endsWith("HTTP-POST")) ?? byName("AssertionConsumerService")[0];

@@ -9,7 +9,8 @@ type FederationKey =
   | "federation.hint.named-google-workspace"
   | "federation.hint.named-okta"
   | "federation.hint.named-auth0"
-  | "federation.hint.named-onelogin";
+  | "federation.hint.named-onelogin"
+  | "federation.spMetadataUnreadable";
 
 export const federationCatalog: Catalog<FederationKey> = {
   en: {
@@ -21,6 +22,7 @@ export const federationCatalog: Catalog<FederationKey> = {
     "federation.hint.named-okta": "https://{your org}.okta.com, or …/oauth2/{authorization server id}",
     "federation.hint.named-auth0": "https://{tenant}.{region}.auth0.com/ (with the trailing slash)",
     "federation.hint.named-onelogin": "https://{subdomain}.onelogin.com/oidc/2",
+    "federation.spMetadataUnreadable": "The SP metadata could not be read.",
   },
   ko: {
     "federation.name.custom-oidc": "OpenID Connect(모든 공급자)",
@@ -31,6 +33,7 @@ export const federationCatalog: Catalog<FederationKey> = {
     "federation.hint.named-okta": "https://{조직 이름}.okta.com 또는 …/oauth2/{인증 서버 ID}",
     "federation.hint.named-auth0": "https://{tenant}.{region}.auth0.com/ (끝의 슬래시 포함)",
     "federation.hint.named-onelogin": "https://{subdomain}.onelogin.com/oidc/2 (subdomain은 OneLogin 하위 도메인입니다)",
+    "federation.spMetadataUnreadable": "SP 메타데이터를 읽을 수 없습니다.",
   },
   ja: {
     "federation.name.custom-oidc": "OpenID Connect（任意のプロバイダー）",
@@ -41,5 +44,6 @@ export const federationCatalog: Catalog<FederationKey> = {
     "federation.hint.named-okta": "https://{組織名}.okta.com、または …/oauth2/{認可サーバー ID}",
     "federation.hint.named-auth0": "https://{tenant}.{region}.auth0.com/（末尾のスラッシュを含めます）",
     "federation.hint.named-onelogin": "https://{subdomain}.onelogin.com/oidc/2（subdomain は OneLogin のサブドメインです）",
+    "federation.spMetadataUnreadable": "SP メタデータを読み取れませんでした。",
   },
 };

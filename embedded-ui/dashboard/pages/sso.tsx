@@ -545,7 +545,7 @@ function ServiceProviderDetails({ org }: { org: Org }) {
   const sp = useLoad(async (): Promise<ServiceProvider> => {
     const response = await fetch(path, { credentials: "same-origin" });
     if (!response.ok) throw new ApiProblem(response.status, "", {});
-    return readSpMetadata(await response.text(), `${location.origin}${path}`);
+    return readSpMetadata(t, await response.text(), `${location.origin}${path}`);
   }, [org.slug]);
   return (
     <Section title={t("sso.spTitle")} id="sp-metadata">

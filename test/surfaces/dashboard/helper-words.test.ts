@@ -1,6 +1,6 @@
 /**
  * The dashboard helpers' words (embedded-ui/dashboard/domains.ts, billing.ts,
- * federation.ts) in each language Signet speaks: English exactly as the pages showed it
+ * federation.ts, passkeys.ts) in each language Signet speaks: English exactly as the pages showed it
  * before the catalog, Korean and Japanese from locales/domains.ts, billing-words.ts and
  * federation.ts.
  */
@@ -11,6 +11,8 @@ import { autoConfigureErrorText, domainProblem, servingErrorText, statusText } f
 import { categoryName, entryKind, settlementName, toMinor, type LedgerEntry } from "../../../embedded-ui/dashboard/billing";
 import { CONNECTION_TYPES, typeInfo } from "../../../embedded-ui/dashboard/federation";
 import { dashboardCatalog } from "../../../embedded-ui/dashboard/locales/index";
+import { describeError } from "../../../embedded-ui/dashboard/messages";
+import { NoPasskey } from "../../../embedded-ui/dashboard/passkeys";
 
 const en = translator(dashboardCatalog, "en");
 const ko = translator(dashboardCatalog, "ko");
@@ -96,5 +98,17 @@ describe("connection type words", () => {
   test("every type has a name in every language, and an unknown type keeps its code", () => {
     for (const t of [en, ko, ja]) for (const choice of CONNECTION_TYPES) expect(typeInfo(t, choice.type).name).not.toBe(choice.type);
     expect(typeInfo(ko, "named-future")).toMatchObject({ name: "named-future", protocol: "oidc", issuerHint: "" });
+  });
+});
+
+describe("passkey prompt words", () => {
+  test("no passkey answered or created: the English as before, and Korean and Japanese through describeError", () => {
+    const unanswered = new NoPasskey("errors.noPasskeyAnswered");
+    expect(unanswered.message).toBe("No passkey answered.");
+    expect(describeError(unanswered)).toBe("No passkey answered.");
+    expect(describeError(unanswered, "ko")).toBe("응답한 패스키가 없습니다.");
+    const uncreated = new NoPasskey("errors.noPasskeyCreated");
+    expect(describeError(uncreated)).toBe("No passkey was created.");
+    expect(describeError(uncreated, "ja")).toBe("パスキーは作成されませんでした。");
   });
 });
