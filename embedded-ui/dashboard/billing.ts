@@ -6,12 +6,9 @@
  */
 import type { BillingSummary, Invoice, InvoiceLine, LedgerEntryView, PlanChangeResult, TopUpResult, Verification, WithdrawalQuote, WithdrawalResult } from "../../src/modules/billing/model";
 import type { AddonView } from "../../src/modules/billing/addons/service";
-import type { useT } from "./language";
+import type { Translate } from "./language";
 import type { DashboardKey } from "./locales/index";
 import { minorMoney } from "./messages";
-
-/** The current language's lookup (useT()), handed in by the page that shows the words. */
-type Translate = ReturnType<typeof useT>;
 
 export type Summary = typeof BillingSummary.static;
 export type PlanChange = typeof PlanChangeResult.static;

@@ -5,15 +5,12 @@
  */
 import type { AutoConfigureResult as AutoConfigureSchema, DomainStatus as DomainStatusSchema, DomainStatusList as DomainStatusListSchema, VerifyResult as VerifyResultSchema } from "../../src/modules/customers/domains/model";
 import { ApiProblem } from "./api";
-import type { useT } from "./language";
+import type { Translate } from "./language";
 
 export type DomainStatus = typeof DomainStatusSchema.static;
 export type DomainStatusList = typeof DomainStatusListSchema.static;
 export type VerifyResult = typeof VerifyResultSchema.static;
 export type AutoConfigureResult = typeof AutoConfigureSchema.static;
-
-/** The current language's lookup (useT()), handed in by the page that shows the words. */
-type Translate = ReturnType<typeof useT>;
 
 /** Why a domain is not served (servingError), in words. */
 export function servingErrorText(t: Translate, code: string | null, domain: string, target: string | null): string {

@@ -5,7 +5,7 @@
  */
 import type { ConnectionInput, ConnectionList as ConnectionListSchema, ConnectionView, PolicyView, TestResult } from "../../src/modules/federation/model";
 import type { CreatedScimToken, ScimTokenView } from "../../src/modules/provisioning/model";
-import type { useT } from "./language";
+import type { Translate } from "./language";
 import type { DashboardKey } from "./locales/index";
 
 export type Connection = ConnectionView;
@@ -16,9 +16,6 @@ export type Policy = PolicyView;
 export type TestReport = TestResult;
 export type ScimToken = ScimTokenView;
 export type CreatedToken = typeof CreatedScimToken.static;
-
-/** The current language's lookup (useT()), handed in by the page that shows the words. */
-type Translate = ReturnType<typeof useT>;
 
 /**
  * Each connection type: the protocol, what its form asks for, and where its words are
