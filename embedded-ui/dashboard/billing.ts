@@ -6,6 +6,8 @@
  */
 import type { BillingSummary, Invoice, InvoiceLine, LedgerEntryView, PlanChangeResult, TopUpResult, Verification, WithdrawalQuote, WithdrawalResult } from "../../src/modules/billing/model";
 import type { AddonView } from "../../src/modules/billing/addons/service";
+import type { Translate } from "./language";
+import type { DashboardKey } from "./locales/index";
 import { minorMoney } from "./messages";
 
 export type Summary = typeof BillingSummary.static;
@@ -40,14 +42,14 @@ export function exponentOf(currency: string): number {
 export const money = minorMoney;
 
 /** What a person typed ("25", "25.5", "25.50") in whole minor units, never rounded; an Error says what to type. */
-export function toMinor(text: string, currency: string): number {
+export function toMinor(t: Translate, text: string, currency: string): number {
   const exponent = exponentOf(currency);
   const value = text.trim().replace(/,/g, "");
   const shape = exponent === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${exponent}})?$`);
-  if (!shape.test(value)) throw new Error(exponent === 0 ? `Enter a whole amount of ${currency}, such as 50000.` : `Enter an amount of ${currency} such as 25 or 25.50 (at most ${exponent} decimals).`);
+  if (!shape.test(value)) throw new Error(exponent === 0 ? t("billing-words.wholeAmount", { currency }) : t("billing-words.decimalAmount", { currency, exponent }));
   const [whole, fraction = ""] = value.split(".");
   const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, "0") || "0");
-  if (minor < 1) throw new Error("Enter an amount above zero.");
+  if (minor < 1) throw new Error(t("billing-words.aboveZero"));
   return minor;
 }
 
@@ -57,34 +59,47 @@ export function periodName(period: string): string {
   return at.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
-export const CATEGORY_NAMES: Record<string, string> = {
-  plan: "Plan",
-  proration: "Prorated",
-  addon: "Add-on",
-  sso: "SSO",
-  usage: "Usage",
-  other: "Other",
+const CATEGORY_KEYS: Record<string, DashboardKey> = {
+  plan: "billing-words.category.plan",
+  proration: "billing-words.category.proration",
+  addon: "billing-words.category.addon",
+  sso: "billing-words.category.sso",
+  usage: "billing-words.category.usage",
+  other: "billing-words.category.other",
 };
 
-/** The ledger's money in and out, which are not invoice lines, named by their refId prefix. */
-export function entryKind(entry: LedgerEntry): string {
-  const prefix = entry.refId.split(":")[0]!;
-  const moves: Record<string, string> = {
-    topup: "Top-up",
-    bonus: "Bonus",
-    withdrawal: "Withdrawal",
-    clawback: "Bonus clawback",
-    reversal: "Reversal",
-    "legacy-topup": "Top-up",
-    fee: "Fee",
-    adjustment: "Adjustment",
-  };
-  return moves[prefix] ?? CATEGORY_NAMES[entry.category] ?? entry.category;
+/** An invoice line's or ledger entry's category in words; a category this page does not know shows as it came. */
+export function categoryName(t: Translate, category: string): string {
+  const key = CATEGORY_KEYS[category];
+  return key ? t(key) : category;
 }
 
-export const SETTLEMENT_NAMES: Record<InvoiceView["settlement"], string> = {
-  settled: "Settled",
-  partial: "Partly settled",
-  awaiting_credit: "Awaiting credit",
-  none: "Nothing to pay",
+/** The ledger's money in and out, which are not invoice lines, by their refId prefix. */
+const MOVE_KEYS: Record<string, DashboardKey> = {
+  topup: "billing-words.move.topup",
+  bonus: "billing-words.move.bonus",
+  withdrawal: "billing-words.move.withdrawal",
+  clawback: "billing-words.move.clawback",
+  reversal: "billing-words.move.reversal",
+  "legacy-topup": "billing-words.move.topup",
+  fee: "billing-words.move.fee",
+  adjustment: "billing-words.move.adjustment",
 };
+
+/** A ledger entry named by its refId prefix, else by its category. */
+export function entryKind(t: Translate, entry: LedgerEntry): string {
+  const key = MOVE_KEYS[entry.refId.split(":")[0]!];
+  return key ? t(key) : categoryName(t, entry.category);
+}
+
+const SETTLEMENT_KEYS: Record<InvoiceView["settlement"], DashboardKey> = {
+  settled: "billing-words.settlement.settled",
+  partial: "billing-words.settlement.partial",
+  awaiting_credit: "billing-words.settlement.awaiting_credit",
+  none: "billing-words.settlement.none",
+};
+
+/** How far an invoice is paid, in words. */
+export function settlementName(t: Translate, settlement: InvoiceView["settlement"]): string {
+  return t(SETTLEMENT_KEYS[settlement]);
+}

@@ -5,6 +5,8 @@
  */
 import type { ConnectionInput, ConnectionList as ConnectionListSchema, ConnectionView, PolicyView, TestResult } from "../../src/modules/federation/model";
 import type { CreatedScimToken, ScimTokenView } from "../../src/modules/provisioning/model";
+import type { Translate } from "./language";
+import type { DashboardKey } from "./locales/index";
 
 export type Connection = ConnectionView;
 export type ConnectionList = typeof ConnectionListSchema.static;
@@ -15,25 +17,38 @@ export type TestReport = TestResult;
 export type ScimToken = ScimTokenView;
 export type CreatedToken = typeof CreatedScimToken.static;
 
-/** Each connection type: its name, the protocol, and what its form asks for (docs/federation.md "Named types"). */
-export const CONNECTION_TYPES: { type: ConnectionType; name: string; protocol: "oidc" | "saml"; issuerHint: string; domainRequired?: boolean; issuerOptional?: boolean }[] = [
-  { type: "custom-oidc", name: "OpenID Connect (any provider)", protocol: "oidc", issuerHint: "The issuer; discovery is read from {issuer}/.well-known/openid-configuration. Or give the discovery URL instead." },
-  { type: "custom-saml", name: "SAML 2.0 (any provider)", protocol: "saml", issuerHint: "" },
-  {
-    type: "named-entra",
-    name: "Microsoft Entra ID",
-    protocol: "oidc",
-    issuerHint: "Optional: with the e-mail domain set, discovery is login.microsoftonline.com/{domain}/v2.0. Or https://login.microsoftonline.com/{tenant id}/v2.0.",
-    issuerOptional: true,
-  },
-  { type: "named-google-workspace", name: "Google Workspace", protocol: "oidc", issuerHint: "Optional: Google's issuer is filled in. The e-mail domain is required (the id_token's hd must match it).", domainRequired: true, issuerOptional: true },
-  { type: "named-okta", name: "Okta", protocol: "oidc", issuerHint: "https://{your org}.okta.com, or …/oauth2/{authorization server id}" },
-  { type: "named-auth0", name: "Auth0", protocol: "oidc", issuerHint: "https://{tenant}.{region}.auth0.com/ (with the trailing slash)" },
-  { type: "named-onelogin", name: "OneLogin", protocol: "oidc", issuerHint: "https://{subdomain}.onelogin.com/oidc/2" },
+/**
+ * Each connection type: the protocol, what its form asks for, and where its words are
+ * (docs/federation.md "Named types"): a brand's own name as the brand writes it, else the
+ * catalog's name; the issuer hint from the catalog.
+ */
+export const CONNECTION_TYPES: { type: ConnectionType; brand?: string; protocol: "oidc" | "saml"; hint?: DashboardKey; domainRequired?: boolean; issuerOptional?: boolean }[] = [
+  { type: "custom-oidc", protocol: "oidc", hint: "federation.hint.custom-oidc" },
+  { type: "custom-saml", protocol: "saml" },
+  { type: "named-entra", brand: "Microsoft Entra ID", protocol: "oidc", hint: "federation.hint.named-entra", issuerOptional: true },
+  { type: "named-google-workspace", brand: "Google Workspace", protocol: "oidc", hint: "federation.hint.named-google-workspace", domainRequired: true, issuerOptional: true },
+  { type: "named-okta", brand: "Okta", protocol: "oidc", hint: "federation.hint.named-okta" },
+  { type: "named-auth0", brand: "Auth0", protocol: "oidc", hint: "federation.hint.named-auth0" },
+  { type: "named-onelogin", brand: "OneLogin", protocol: "oidc", hint: "federation.hint.named-onelogin" },
 ];
 
-export function typeInfo(type: string) {
-  return CONNECTION_TYPES.find((t) => t.type === type) ?? { type: type as ConnectionType, name: type, protocol: type === "custom-saml" ? ("saml" as const) : ("oidc" as const), issuerHint: "" };
+const GENERIC_NAMES: Partial<Record<ConnectionType, DashboardKey>> = {
+  "custom-oidc": "federation.name.custom-oidc",
+  "custom-saml": "federation.name.custom-saml",
+};
+
+/** A connection type's name, protocol and form hints in the current language; a type this page does not know keeps its code as its name. */
+export function typeInfo(t: Translate, type: string) {
+  const known = CONNECTION_TYPES.find((choice) => choice.type === type);
+  const generic = GENERIC_NAMES[type as ConnectionType];
+  return {
+    type: type as ConnectionType,
+    name: known?.brand ?? (generic ? t(generic) : type),
+    protocol: known?.protocol ?? (type === "custom-saml" ? ("saml" as const) : ("oidc" as const)),
+    issuerHint: known?.hint ? t(known.hint) : "",
+    domainRequired: known?.domainRequired,
+    issuerOptional: known?.issuerOptional,
+  };
 }
 
 /** The organization's SAML service-provider facts, as its metadata document states them. */
@@ -45,9 +60,9 @@ export interface ServiceProvider {
 }
 
 /** Reads entityID, the HTTP-POST AssertionConsumerService and the signing certificate from `/idp/{slug}/saml/metadata`. */
-export function readSpMetadata(xml: string, metadataUrl: string): ServiceProvider {
+export function readSpMetadata(t: Translate, xml: string, metadataUrl: string): ServiceProvider {
   const doc = new DOMParser().parseFromString(xml, "application/xml");
-  if (doc.getElementsByTagName("parsererror").length) throw new Error("The SP metadata could not be read.");
+  if (doc.getElementsByTagName("parsererror").length) throw new Error(t("federation.spMetadataUnreadable"));
   const byName = (name: string) => Array.from(doc.getElementsByTagNameNS("*", name));
   const entity = byName("EntityDescriptor")[0];
   const acs = byName("AssertionConsumerService").find((e) => (e.getAttribute("Binding") ?? "").endsWith("HTTP-POST")) ?? byName("AssertionConsumerService")[0];

@@ -8,7 +8,7 @@ import type { ApprovalLineView, InstanceView, LinePreviewView, PositionInput, St
 import type { BoardMemberView, BoardView } from "../../src/modules/governance/board/model";
 import type { AgendaItemView, ClosePreview, CompiledMinutes, CompleteResult, JudgementView, MeetingCreate, MeetingDetailView, MeetingView, ParticipantView, VoteView } from "../../src/modules/governance/meetings/model";
 import { ApiProblem } from "./api";
-import type { useT } from "./language";
+import type { Translate } from "./language";
 import type { Org } from "./session";
 
 export type Team = TeamView;
@@ -58,8 +58,6 @@ export function namer(graph: Graph | undefined): (id: string | null | undefined)
   return (id) => (id ? (names.get(id) ?? `${id.slice(0, 8)}…`) : "—");
 }
 
-/** The current language's lookup (useT()), handed in by the page that words the refusal. */
-type Translate = ReturnType<typeof useT>;
 
 /**
  * 400 reporting_cycle with the people named: `cycle` lists the ConnectedIds along the

@@ -25,8 +25,11 @@ export async function keepLanguageOnAccount(language: Language): Promise<void> {
   await api("PATCH", "/api/auth/account", { language }, { redirectOn401: false }).catch(() => undefined);
 }
 
+/** The current language's lookup, as useT() returns it; helpers that word things for a page take it from the page. */
+export type Translate = (key: DashboardKey, values?: Record<string, string | number>) => string;
+
 /** The lookup for the current language. */
-export function useT(): (key: DashboardKey, values?: Record<string, string | number>) => string {
+export function useT(): Translate {
   return translator(dashboardCatalog, useContext(LanguageContext).language);
 }
 

@@ -7,6 +7,7 @@
 import { translator, type Language } from "../i18n";
 import { ApiProblem } from "./api";
 import { errorsCatalog, type ErrorKey } from "./locales/errors";
+import { NoPasskey } from "./passkeys";
 
 const isErrorKey = (key: string): key is ErrorKey => key in errorsCatalog.en;
 
@@ -61,6 +62,7 @@ export function describeError(error: unknown, language: Language = "en"): string
     return code ? t("errors.serverAnsweredCode", { status, code }) : t("errors.serverAnswered", { status });
   }
   if (error instanceof DOMException && error.name === "NotAllowedError") return t("errors.passkeyCancelled");
+  if (error instanceof NoPasskey) return t(error.key);
   return error instanceof Error ? error.message : String(error);
 }
 

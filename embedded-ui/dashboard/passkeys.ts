@@ -4,6 +4,14 @@
  * `assertionResponseJson`.
  */
 import { api } from "./api";
+import { errorsCatalog, type ErrorKey } from "./locales/errors";
+
+/** No passkey came back from the browser's prompt; describeError words it in the person's language (its message is the English). */
+export class NoPasskey extends Error {
+  constructor(readonly key: Extract<ErrorKey, "errors.noPasskeyAnswered" | "errors.noPasskeyCreated">) {
+    super(errorsCatalog.en[key]);
+  }
+}
 
 export function passkeysSupported(): boolean {
   return typeof PublicKeyCredential !== "undefined" && typeof (PublicKeyCredential as any).parseRequestOptionsFromJSON === "function";
@@ -15,7 +23,7 @@ export async function personalSeal(purpose: string, subject: string): Promise<un
   const credential = (await navigator.credentials.get({
     publicKey: (PublicKeyCredential as any).parseRequestOptionsFromJSON(options),
   })) as PublicKeyCredential | null;
-  if (!credential) throw new Error("No passkey answered.");
+  if (!credential) throw new NoPasskey("errors.noPasskeyAnswered");
   return (credential as any).toJSON();
 }
 
@@ -26,6 +34,6 @@ export async function registerPasskey(user: { id: string }, name: string, alread
   const credential = (await navigator.credentials.create({
     publicKey: (PublicKeyCredential as any).parseCreationOptionsFromJSON(options),
   })) as PublicKeyCredential | null;
-  if (!credential) throw new Error("No passkey was created.");
+  if (!credential) throw new NoPasskey("errors.noPasskeyCreated");
   await api("POST", "/api/auth/passkeys/register", { response: (credential as any).toJSON(), name, ...(seal ? { assertionResponseJson: seal } : {}) });
 }

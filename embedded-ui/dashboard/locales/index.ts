@@ -19,11 +19,14 @@ import { auditCatalog } from "./audit";
 import { auditHistoryCatalog } from "./audit-history";
 import { badgesCatalog } from "./badges";
 import { billingCatalog } from "./billing";
+import { billingWordsCatalog } from "./billing-words";
 import { boardCatalog } from "./board";
 import { chartsCatalog } from "./charts";
 import { commerceCatalog } from "./commerce";
 import { componentsCatalog } from "./components";
+import { domainsCatalog } from "./domains";
 import { errorsCatalog } from "./errors";
+import { federationCatalog } from "./federation";
 import { filesCatalog } from "./files";
 import { governanceCatalog } from "./governance";
 import { homeCatalog } from "./home";
@@ -62,11 +65,14 @@ export const dashboardCatalogParts = [
   auditHistoryCatalog,
   badgesCatalog,
   billingCatalog,
+  billingWordsCatalog,
   boardCatalog,
   chartsCatalog,
   commerceCatalog,
   componentsCatalog,
+  domainsCatalog,
   errorsCatalog,
+  federationCatalog,
   filesCatalog,
   governanceCatalog,
   homeCatalog,

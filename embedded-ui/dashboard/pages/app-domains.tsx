@@ -35,7 +35,7 @@ function DomainEditor({ path, group, data, onChanged }: { path: string; group: {
     try {
       await api("PUT", path, { customLoginDomains: [...others, { domain, appGroupId: group.id }] });
     } catch (e) {
-      throw domainProblem(e, domain);
+      throw domainProblem(t, e, domain);
     }
     setHostname("");
     onChanged();
@@ -100,7 +100,7 @@ function DomainDetails({
         <Badge tone={status.served ? "good" : status.verified ? "warn" : "neutral"}>{status.served ? t("app-domains.served") : status.verified ? t("app-domains.verified") : t("app-domains.notVerified")}</Badge>
       </p>
       <p id="domain-status" role="status" data-verified={status.verified} data-served={status.served}>
-        {statusText(status, domain.domain, target)}
+        {statusText(t, status, domain.domain, target)}
       </p>
       <p class="muted">
         {t("app-domains.lastChecked", { time: formatTime(domain.checkedAt) })}
@@ -142,7 +142,7 @@ function DomainDetails({
         <p id="auto-configure-result" role="status" data-ok={configured.ok} class={configured.ok ? undefined : "error"}>
           {configured.ok
             ? t("app-domains.bothRecords", { zone: configured.zoneName ?? "" })
-            : `${autoConfigureErrorText(configured.error, domain.domain)}${configured.zoneName ? t("app-domains.zone", { zone: configured.zoneName }) : ""}`}
+            : `${autoConfigureErrorText(t, configured.error, domain.domain)}${configured.zoneName ? t("app-domains.zone", { zone: configured.zoneName }) : ""}`}
         </p>
       ) : null}
       <h3>{t("app-domains.remove")}</h3>

@@ -10,7 +10,7 @@ import {
   type AddonEnabled,
   type AddonList,
   type Addon,
-  CATEGORY_NAMES,
+  categoryName,
   entryKind,
   type InvoiceView,
   type LedgerEntry,
@@ -19,7 +19,7 @@ import {
   type PlanChange,
   type Quote,
   SELF_SERVE_PLANS,
-  SETTLEMENT_NAMES,
+  settlementName,
   type Summary,
   type TopUp,
   toMinor,
@@ -100,7 +100,7 @@ function Credit({ base, summary, onChanged }: { base: string; summary: Summary; 
   const [result, setResult] = useState<TopUp | null>(null);
   const topUp = async () => {
     setResult(null);
-    const minor = toMinor(amount, summary.currency);
+    const minor = toMinor(t, amount, summary.currency);
     setResult(await api<TopUp>("POST", `${base}/top-ups`, { amount: minor, currency: summary.currency }));
     setAmount("");
     onChanged();
@@ -347,7 +347,7 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
     <li class="card invoice" data-invoice-id={invoice.id} data-status={invoice.status}>
       <div class="invoice-head">
         <strong class="invoice-number">{title}</strong> <span class="muted">{periodName(invoice.period)}</span> <Badge tone={tone}>{invoice.status in STATUS_KEYS ? t(STATUS_KEYS[invoice.status as keyof typeof STATUS_KEYS]) : invoice.status}</Badge>{" "}
-        <Badge tone={invoice.settlement === "settled" || invoice.settlement === "none" ? "neutral" : "warn"}>{SETTLEMENT_NAMES[invoice.settlement]}</Badge>
+        <Badge tone={invoice.settlement === "settled" || invoice.settlement === "none" ? "neutral" : "warn"}>{settlementName(t, invoice.settlement)}</Badge>
       </div>
       <p class="invoice-totals">
         {t("billing.total")} <strong>{money(invoice.subtotal, invoice.currency)}</strong>
@@ -371,7 +371,7 @@ function InvoiceItem({ base, invoice }: { base: string; invoice: InvoiceView }) 
               {invoice.lines.map((line) => (
                 <tr key={line.refId} data-category={line.category}>
                   <td>
-                    <span class="muted">{CATEGORY_NAMES[line.category] ?? line.category}:</span> {line.memo}
+                    <span class="muted">{categoryName(t, line.category)}:</span> {line.memo}
                   </td>
                   <td>{money(line.amount, invoice.currency)}</td>
                   <td>{line.outcome === "ok" ? t("billing.yes") : line.outcome === "insufficient" ? t("billing.creditTooLow") : t("billing.lineError")}</td>
@@ -444,7 +444,7 @@ function Ledger({ base, version }: { base: string; version: number }) {
                       <tr key={e.id} data-ref-id={e.refId}>
                         <td>{formatTime(e.at)}</td>
                         <td>
-                          <strong>{entryKind(e)}</strong> <span class="muted">{e.memo}</span>
+                          <strong>{entryKind(t, e)}</strong> <span class="muted">{e.memo}</span>
                         </td>
                         <td class={e.amount < 0 ? "amount-out" : "amount-in"}>{(e.amount > 0 ? "+" : "") + money(e.amount, e.currency)}</td>
                         <td>{money(e.balanceAfter, e.currency)}</td>
@@ -477,7 +477,7 @@ function Withdraw({ base, summary, version, onChanged }: { base: string; summary
   const [result, setResult] = useState<Withdrawal | null>(null);
   const withdraw = async () => {
     setResult(null);
-    const minor = toMinor(amount, summary.currency);
+    const minor = toMinor(t, amount, summary.currency);
     if (!confirm(t("billing.confirmWithdraw", { amount: money(minor, summary.currency) }))) return;
     setResult(await api<Withdrawal>("POST", `${base}/withdrawals`, { amount: minor, currency: summary.currency }));
     setAmount("");

@@ -143,7 +143,7 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
                         kind="secondary"
                         done={t("commerce.repriced")}
                         onAction={async () => {
-                          await api("POST", `${base}/${p.id}/reprice`, { price: toMinor(reprices[p.id] ?? "", p.currency) });
+                          await api("POST", `${base}/${p.id}/reprice`, { price: toMinor(t, reprices[p.id] ?? "", p.currency) });
                           products.reload();
                         }}
                       >
@@ -172,7 +172,7 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
         submitLabel={t("commerce.add")}
         done={t("commerce.added")}
         onSubmit={async () => {
-          await api("POST", base, { name, price: toMinor(price, currency) });
+          await api("POST", base, { name, price: toMinor(t, price, currency) });
           setName("");
           setPrice("");
           products.reload();

@@ -18,8 +18,11 @@ const kindOf = (t: T, kind: NodeKind) => t(`org-chart.kind.${kind}`);
 /** A line in words: "Ada reports to Grace". */
 const lineWords = (t: T, nameOf: (id: string) => string, e: Edge) => t(`org-chart.edge.${e.type}`, { source: nameOf(e.sourceConnectedId), target: nameOf(e.targetConnectedId) });
 
-/** A team's kind as a word: "team" → "Team", "sales_region" → "Sales region" (the box's tint already says it is a team). */
-const kindName = (kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/_/g, " ")}`;
+/**
+ * A team's kind as a word: the default "team" in the catalog's language; the organization's own
+ * kinds as it typed them, "sales_region" → "Sales region" (the box's tint already says it is a team).
+ */
+const kindName = (t: T, kind: string) => (kind === "team" ? kindOf(t, "team") : `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/_/g, " ")}`);
 
 /** A name cut to fit its box; the full name is the box's title and accessible name. */
 const fit = (text: string, max = 21) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -114,7 +117,7 @@ function Chart({ graph, selected, onSelect }: { graph: Graph; selected: string |
     const person = people.get(id);
     if (person) return `${kindOf(t, person.type)}${person.userId === user.id ? t("org-chart.you") : ""}${person.status === "suspended" ? t("org-chart.suspended") : ""}`;
     const team = teams.get(id)!;
-    return `${kindName(team.kind)} · ${counted("org-chart.members", team.memberCount)}`;
+    return `${kindName(t, team.kind)} · ${counted("org-chart.members", team.memberCount)}`;
   };
 
   return (

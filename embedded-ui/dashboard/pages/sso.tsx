@@ -149,7 +149,7 @@ function absolute(url: string): string {
 function ConnectionItem({ base, connection: c, onEdit, onChanged }: { base: string; connection: Connection; onEdit: () => void; onChanged: () => void }) {
   const t = useT();
   const [report, setReport] = useState<TestReport | null>(null);
-  const info = typeInfo(c.type);
+  const info = typeInfo(t, c.type);
   const active = c.status === "active";
   const test = async () => {
     setReport(null);
@@ -308,7 +308,7 @@ function ConnectionForm({ org, editing, onSaved, onCancel }: { org: Org; editing
   const [oidcSource, setOidcSource] = useState<OidcSource>(e?.oidc_discovery_url ? "discovery" : e?.oidc_authorization_endpoint ? "manual" : "issuer");
   const [samlSource, setSamlSource] = useState<SamlSource>(e ? (e.saml_metadata_url ? "url" : e.saml_metadata_xml_set ? "xml" : "manual") : "url");
   const [report, setReport] = useState<TestReport | null>(null);
-  const info = typeInfo(type);
+  const info = typeInfo(t, type);
   const set = (key: keyof typeof f) => ({ value: f[key], onInput: (ev: Event) => setF({ ...f, [key]: text(ev) }) });
   const orNull = (value: string) => value.trim() || null;
 
@@ -352,7 +352,7 @@ function ConnectionForm({ org, editing, onSaved, onCancel }: { org: Org; editing
     ["org_director", t("sso.director")],
     ...(roles.data ?? []).filter((r) => !["owner", "admin", "member", "org_director"].includes(r.id)).map((r) => [r.id, r.name] as [string, string]),
   ];
-  const typeNames: [string, string][] = CONNECTION_TYPES.map((choice) => [choice.type, choice.name]);
+  const typeNames: [string, string][] = CONNECTION_TYPES.map((choice) => [choice.type, typeInfo(t, choice.type).name]);
 
   return (
     <Section title={e ? t("sso.editTitle", { name: e.display_name }) : t("sso.addTitle")} id="connection-form">
@@ -545,7 +545,7 @@ function ServiceProviderDetails({ org }: { org: Org }) {
   const sp = useLoad(async (): Promise<ServiceProvider> => {
     const response = await fetch(path, { credentials: "same-origin" });
     if (!response.ok) throw new ApiProblem(response.status, "", {});
-    return readSpMetadata(await response.text(), `${location.origin}${path}`);
+    return readSpMetadata(t, await response.text(), `${location.origin}${path}`);
   }, [org.slug]);
   return (
     <Section title={t("sso.spTitle")} id="sp-metadata">
