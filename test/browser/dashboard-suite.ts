@@ -438,6 +438,9 @@ export function dashboardSuite(target: DashboardTarget): void {
         await page.locator("#audit-table tbody tr").first().locator("text=Verified").waitFor();
         await page.click("#verify-chain");
         await page.waitForSelector("#chain-result >> text=Intact");
+        // The chain is verified in steps behind a progress bar; at the end it reads "{n} of {n} records".
+        expect(await page.locator("#chain-progress [role=progressbar]").getAttribute("aria-valuenow")).toBe("100");
+        expect(await page.locator("#chain-progress p").textContent()).toMatch(/^(\d+) of \1 records$/);
 
         // A filter narrows the table to one type prefix.
         await page.fill("#audit-type", "org.api_key.");

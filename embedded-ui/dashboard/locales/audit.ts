@@ -46,6 +46,7 @@ type AuditKey =
   | "audit.brokenAt"
   | "audit.verifyChain"
   | "audit.chainVerified"
+  | "audit.verifyProgress"
   | "audit.chartLabel"
   | "audit.chartCaption";
 
@@ -95,6 +96,7 @@ export const auditCatalog: Catalog<AuditKey> = {
     "audit.brokenAt": "Broken at record #{seq}: {reason}",
     "audit.verifyChain": "Verify the whole chain",
     "audit.chainVerified": "Chain verified.",
+    "audit.verifyProgress": "{done} of {total} records",
     "audit.chartLabel": "{total} events over {days} days",
     "audit.chartCaption": "{total} events in the range, per UTC day.",
   },
@@ -143,6 +145,7 @@ export const auditCatalog: Catalog<AuditKey> = {
     "audit.brokenAt": "레코드 #{seq}에서 손상됨: {reason}",
     "audit.verifyChain": "전체 체인 검증",
     "audit.chainVerified": "체인을 검증했습니다.",
+    "audit.verifyProgress": "레코드 {total}개 중 {done}개",
     "audit.chartLabel": "{days}일 동안 이벤트 {total}개",
     "audit.chartCaption": "기간 내 이벤트 {total}개, UTC 기준 일별.",
   },
@@ -191,6 +194,7 @@ export const auditCatalog: Catalog<AuditKey> = {
     "audit.brokenAt": "レコード #{seq} で破損: {reason}",
     "audit.verifyChain": "チェーン全体を検証",
     "audit.chainVerified": "チェーンを検証しました。",
+    "audit.verifyProgress": "{total} 件中 {done} 件のレコード",
     "audit.chartLabel": "{days} 日間で {total} 件のイベント",
     "audit.chartCaption": "期間内のイベント {total} 件 (UTC の日別)。",
   },

@@ -7,7 +7,7 @@ import type { AppContext } from "../../../context";
 import { currentSigningKey } from "../keys/signing-keys";
 import { chainHead, CHECKPOINT_TYPE, latestCheckpoint, signCheckpoint, storeCheckpoint, type Checkpoint } from "./checkpoints";
 import { recordChainProblems, type Violation } from "./violations";
-import { verifyChain, type ChainProblem, type ChainReport } from "./verify";
+import { verifyChain, type ChainProblem, type ChainRange, type ChainReport } from "./verify";
 
 export type CheckpointOutcome =
   | { status: "signed" | "up_to_date"; checkpoint: Checkpoint }
@@ -37,13 +37,14 @@ export async function writeCheckpoint(deps: Pick<AppContext, "db" | "clock" | "s
   return { status: "signed", checkpoint: await storeCheckpoint(deps, claims, key.id, jws) };
 }
 
-/** Verifies the whole chain and records what it finds (detectedBy names who looked). */
+/** Verifies the whole chain, or one step of it, and records what it finds (detectedBy names who looked). */
 export async function verifyAndRecord(
   deps: Pick<AppContext, "db" | "clock">,
   orgId: string,
   detectedBy: string,
+  range: Pick<ChainRange, "after" | "limit"> = {},
 ): Promise<{ report: ChainReport; newViolations: Violation[] }> {
-  const report = await verifyChain(deps.db.read, orgId);
+  const report = await verifyChain(deps.db.read, orgId, range);
   const newViolations = await recordChainProblems(deps, orgId, report.problems, detectedBy);
   return { report, newViolations };
 }

@@ -15,7 +15,7 @@ import { openExport, presignExport } from "./archive";
 import { auditStats, forensicStats, quickStats } from "./stats";
 import { eventDetail, QUERY_LIMIT, queryEvents } from "./query";
 import { PURGE_NOW_SEAL_PURPOSE, purgeNow, retentionView, RETENTION_POLICY } from "./retention";
-import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyOneRecord, verifyWholeChain } from "./service";
+import { checkpointNow, CHECKPOINT_LIST_MAX, listCheckpoints, listOrgViolations, scanOrg, verifyChainSteps, verifyOneRecord, VERIFY_STEP_MAX } from "./service";
 import {
   ChainReportView,
   EventView,
@@ -278,21 +278,31 @@ export function auditRoutes(ctx: AppContext) {
           "(restore or resolve them first: purging would erase their evidence).",
       },
     })
-    .get("/audit/verify", async ({ caller }) => {
-      const { report, newViolations } = await verifyWholeChain(ctx, caller);
+    .get("/audit/verify", async ({ caller, query }) => {
+      const { report, newViolations } = await verifyChainSteps(ctx, caller, { after: query.after, limit: query.limit });
       return chainReportView(report, newViolations.length);
     }, {
       auditOrg: true,
-      query: t.Object(OrgQuery),
+      query: t.Object({
+        ...OrgQuery,
+        after: t.Optional(t.Integer({ minimum: 0, description: "Verify the records after this sequence number: the `next` of the previous step. Default: the chain's base." })),
+        limit: t.Optional(t.Integer({ minimum: 1, maximum: VERIFY_STEP_MAX, description: `Records in this step (at most ${VERIFY_STEP_MAX}). Default: the whole rest of the chain.` })),
+      }),
       response: ChainReportView,
       detail: {
         ...declaresErrors(...GUARD, "admin_required"),
         tags: TAGS,
-        summary: "Verify the organization's whole audit chain",
+        summary: "Verify the organization's audit chain, whole or in steps",
         description:
           "Owner or Admin. Recomputes every record hash and chain hash from the chain's base (genesis, or the latest retention tombstone) to its head, " +
           "and checks every signed checkpoint: its signature, its agreement with the chain, and that the chain still reaches it (a cut tail). " +
-          "`firstBreak` is the first problem; findings are recorded as integrity violations (`newViolations` counts those not seen before). Nothing is repaired.",
+          "`firstBreak` is the first problem; findings are recorded as integrity violations (`newViolations` counts those not seen before). Nothing is repaired. " +
+          "In steps, for progress on a long chain: `limit` records per step, each step's `after` the previous step's `next`, until `next` is null; " +
+          "`verifiedThrough` is the last sequence number checked, `head` the chain's head and `total` the records from the base to the head. " +
+          "A step checks each of its records' own hash and its link to the stored record before it (the one at `after` for its first), and the " +
+          "checkpoints that fall in it; the step that reaches the head also checks the checkpoints beyond it (a cut tail). So the steps together " +
+          "check exactly what one whole call checks, and record the same violations. `after` below the base or beyond the head, or not a " +
+          `non-negative integer, and \`limit\` outside 1..${VERIFY_STEP_MAX}, are 400 invalid_request.`,
       },
     })
     .get("/audit/verify/:logId", async ({ caller, params }) => {

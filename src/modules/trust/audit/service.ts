@@ -11,7 +11,9 @@ import { auditErrors } from "./errors";
 import { canSeeEvent, verifierVisibility } from "./visibility";
 import { listViolations, recordChainProblems, type ViolationStatus } from "./violations";
 import { scanAndRecord } from "./integrity";
-import { verifyRecord, type AuditEventRow } from "./verify";
+import { chainBase, verifyRecord, type AuditEventRow } from "./verify";
+import { chainHead } from "./checkpoints";
+import { kernelErrors } from "../../../platform/http/error-catalog";
 
 /** Signs a checkpoint of the head now (Owner or Admin). `created` is false when the latest one already covers the head. */
 export async function checkpointNow(deps: Pick<AppContext, "db" | "clock" | "secrets">, caller: AuditCaller) {
@@ -49,10 +51,24 @@ export async function listCheckpoints(deps: Pick<AppContext, "db">, caller: Audi
     .limit(Math.min(limit, CHECKPOINT_LIST_MAX));
 }
 
-/** Verifies the whole chain (Owner or Admin) and records what it finds. */
-export async function verifyWholeChain(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller) {
+/** Records per step of a ranged verification, at most. */
+export const VERIFY_STEP_MAX = 100_000;
+
+/**
+ * Verifies the whole chain, or the step of at most `limit` records after `after`
+ * (Owner or Admin), and records what it finds. `after` must lie between the chain's
+ * base and its head: anything else names no part of the chain.
+ */
+export async function verifyChainSteps(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, range: { after?: number; limit?: number }) {
   requireOwnerOrAdmin(caller.actor);
-  return verifyAndRecord(deps, caller.org.id, "verify");
+  if (range.after !== undefined) {
+    const base = await chainBase(deps.db.read, caller.org.id);
+    const head = (await chainHead(deps.db.read, caller.org.id))?.seq ?? base.seq;
+    if (range.after < base.seq || range.after > head) {
+      throw kernelErrors.error("invalidRequest", { field: "after", message: `after must lie between the chain's base (${base.seq}) and its head (${head})` });
+    }
+  }
+  return verifyAndRecord(deps, caller.org.id, "verify", range);
 }
 
 /**

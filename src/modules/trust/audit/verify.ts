@@ -12,7 +12,7 @@ import type { Queryable } from "../../../platform/db/database";
 import { TRUST_EVENTS } from "../events";
 import { GENESIS_CHAIN_HASH, hashAuditRecord, nextChainHash } from "../../../platform/audit/record";
 import { auditCheckpoints, auditEvents } from "../../../platform/audit/schema";
-import { CheckpointVerifier, type Checkpoint } from "./checkpoints";
+import { chainHead, CheckpointVerifier, type Checkpoint } from "./checkpoints";
 
 /** The event that seals a retention purge; its payload names where the chain now starts. */
 export const PURGE_TOMBSTONE_TYPE = TRUST_EVENTS.historyPurged.type;
@@ -50,12 +50,33 @@ export interface ChainReport {
   count: number;
   /** Where the verified part starts: genesis (seq 0) or a purge tombstone. */
   base: ChainAnchor & { purged: boolean };
+  /** The last record examined: the head, when the verification reached it. */
   headSeq: number | null;
   headHash: string | null;
   firstBreak: ChainProblem | null;
   problems: ChainProblem[];
   problemCount: number;
   checkpoints: { checked: number; valid: number; latestSeq: number | null; latestAt: number | null };
+  /** The last sequence number this verification reached (the base or `after` when it examined no record). */
+  verifiedThrough: number;
+  /** Where the next step starts (its `after`); null when this one reached the head. */
+  next: number | null;
+  /** The chain's head sequence number now; null when the chain is empty. */
+  head: number | null;
+  /** Records between the base and the head as the sequence numbers count them: a progress total. */
+  total: number;
+}
+
+/**
+ * What part of the chain to verify. Default: the whole chain, from its base to its head.
+ * `from`: a signed checkpoint to start at (checkpoint signing), its hash checked against
+ * the stored record. `after`/`limit`: one step of a ranged verification, anchored on the
+ * stored record at `after` and examining at most `limit` records.
+ */
+export interface ChainRange {
+  from?: Checkpoint;
+  after?: number;
+  limit?: number;
 }
 
 const BATCH = 1000;
@@ -97,46 +118,69 @@ class ProblemList {
 }
 
 /**
- * Verifies the chain from `from` (default: its base) to its head, and every signed
- * checkpoint after `from`: signature, agreement with the record at its seq, and that
- * the chain still reaches it (else the tail was cut). After a problem the walk
- * re-anchors on the stored chain hash, so later, independent problems are found too.
+ * Verifies the chain from `from` or `after` (default: its base) to its head, or `limit`
+ * records of it, and every signed checkpoint in that part: signature, agreement with the
+ * record at its seq, and, in the part that reaches the head, that the chain still reaches
+ * every checkpoint (else the tail was cut). Steps that each start where the previous one
+ * stopped (`next`) check exactly what one whole walk checks: every record's hash and its
+ * link to the stored record before it, every checkpoint once, the tail in the last step.
+ * After a problem the walk re-anchors on the stored chain hash, so later, independent
+ * problems are found too.
  */
-export async function verifyChain(reader: Queryable, orgId: string, options: { from?: Checkpoint } = {}): Promise<ChainReport> {
+export async function verifyChain(reader: Queryable, orgId: string, range: ChainRange = {}): Promise<ChainReport> {
   const base = await chainBase(reader, orgId);
   const problems = new ProblemList();
   let anchor: ChainAnchor = base;
-  if (options.from) {
-    anchor = { seq: options.from.seq, chainHash: options.from.chainHash };
+  /** The stored record the walk links to, when it is not the base (a step's `after`). */
+  let anchorRow: AuditEventRow | null = null;
+  if (range.from) {
+    anchor = { seq: range.from.seq, chainHash: range.from.chainHash };
     const [row] = await reader.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.seq, anchor.seq)));
-    if (!row) problems.add({ reason: "tail_truncated", seq: anchor.seq, logId: null, checkpointId: options.from.id, detail: { checkpointSeq: anchor.seq, headSeq: null } });
-    else if (row.chainHash !== anchor.chainHash) problems.add(checkpointMismatch(options.from, row));
+    if (!row) problems.add({ reason: "tail_truncated", seq: anchor.seq, logId: null, checkpointId: range.from.id, detail: { checkpointSeq: anchor.seq, headSeq: null } });
+    else if (row.chainHash !== anchor.chainHash) problems.add(checkpointMismatch(range.from, row));
+  } else if (range.after !== undefined && range.after > base.seq) {
+    // The latest stored record at or before `after`: when `after` itself is missing, the
+    // gap is reported at the same place, with the same bounds, as the whole walk reports it.
+    [anchorRow = null] = await reader
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, orgId), gt(auditEvents.seq, base.seq), lte(auditEvents.seq, range.after)))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    if (anchorRow) anchor = { seq: anchorRow.seq, chainHash: anchorRow.chainHash };
   }
+  const after = range.from ? anchor.seq : Math.max(range.after ?? base.seq, base.seq);
   const checkpoints = await reader
     .select()
     .from(auditCheckpoints)
-    .where(and(eq(auditCheckpoints.orgId, orgId), gt(auditCheckpoints.seq, anchor.seq)))
+    .where(and(eq(auditCheckpoints.orgId, orgId), gt(auditCheckpoints.seq, after)))
     .orderBy(asc(auditCheckpoints.seq));
   const bySeq = new Map(checkpoints.map((c) => [c.seq, c]));
-  const verifier = new CheckpointVerifier(reader, orgId);
-  let valid = 0;
-  for (const cp of checkpoints) {
-    const check = await verifier.check(cp);
-    if (check.valid) valid++;
-    else problems.add({ reason: "checkpoint_invalid", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { why: check.reason, kid: cp.kid } });
-  }
 
+  const limit = range.limit ?? Number.POSITIVE_INFINITY;
   let previous = anchor.chainHash;
   let expectedSeq = anchor.seq + 1;
   let count = 0;
-  let head: AuditEventRow | null = null;
-  for (;;) {
+  let last: AuditEventRow | null = null;
+  let reachedHead = false;
+  while (!reachedHead) {
+    const take = Math.min(BATCH, limit - count);
+    if (take <= 0) {
+      // The step is full: it reached the head only when no record follows its last one.
+      const [following] = await reader
+        .select({ seq: auditEvents.seq })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.orgId, orgId), gte(auditEvents.seq, expectedSeq)))
+        .limit(1);
+      reachedHead = !following;
+      break;
+    }
     const batch = await reader
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.orgId, orgId), gte(auditEvents.seq, expectedSeq)))
       .orderBy(asc(auditEvents.seq))
-      .limit(BATCH);
+      .limit(take);
     for (const row of batch) {
       count++;
       if (row.seq !== expectedSeq) {
@@ -149,18 +193,32 @@ export async function verifyChain(reader: Queryable, orgId: string, options: { f
       if (cp && cp.chainHash !== row.chainHash) problems.add(checkpointMismatch(cp, row));
       previous = row.chainHash;
       expectedSeq = row.seq + 1;
-      head = row;
+      last = row;
     }
-    if (batch.length < BATCH) break;
+    reachedHead = batch.length < take;
   }
-  const headSeq = head?.seq ?? null;
-  for (const cp of checkpoints) {
-    if (headSeq === null || cp.seq > headSeq) {
-      problems.add({ reason: "tail_truncated", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { checkpointSeq: cp.seq, headSeq } });
-      break;
+  const verifiedThrough = last?.seq ?? after;
+  // A step checks the checkpoints it walked past; the one that reaches the head also those beyond it.
+  const inStep = reachedHead ? checkpoints : checkpoints.filter((cp) => cp.seq <= verifiedThrough);
+  const verifier = new CheckpointVerifier(reader, orgId);
+  let valid = 0;
+  for (const cp of inStep) {
+    const check = await verifier.check(cp);
+    if (check.valid) valid++;
+    else problems.add({ reason: "checkpoint_invalid", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { why: check.reason, kid: cp.kid } });
+  }
+  const headRow = last ?? anchorRow;
+  const headSeq = headRow?.seq ?? null;
+  if (reachedHead) {
+    for (const cp of checkpoints) {
+      if (headSeq === null || cp.seq > headSeq) {
+        problems.add({ reason: "tail_truncated", seq: cp.seq, logId: null, checkpointId: cp.id, detail: { checkpointSeq: cp.seq, headSeq } });
+        break;
+      }
     }
   }
-  const latest = checkpoints.at(-1) ?? (options.from ?? null);
+  const head = reachedHead ? headSeq : ((await chainHead(reader, orgId))?.seq ?? headSeq);
+  const latest = inStep.at(-1) ?? (range.from ?? null);
   problems.kept.sort((a, b) => a.seq - b.seq);
   return {
     orgId,
@@ -168,11 +226,15 @@ export async function verifyChain(reader: Queryable, orgId: string, options: { f
     count,
     base,
     headSeq,
-    headHash: head?.chainHash ?? null,
+    headHash: headRow?.chainHash ?? null,
     firstBreak: problems.kept[0] ?? null,
     problems: problems.kept,
     problemCount: problems.count,
-    checkpoints: { checked: checkpoints.length, valid, latestSeq: latest?.seq ?? null, latestAt: latest?.createdAt ?? null },
+    checkpoints: { checked: inStep.length, valid, latestSeq: latest?.seq ?? null, latestAt: latest?.createdAt ?? null },
+    verifiedThrough,
+    next: reachedHead ? null : verifiedThrough,
+    head,
+    total: head === null ? 0 : Math.max(0, head - base.seq),
   };
 }
 

@@ -40,6 +40,10 @@ export const ChainReportView = t.Object({
   problems: t.Array(ProblemView),
   problemCount: t.Integer(),
   checkpoints: t.Object({ checked: t.Integer(), valid: t.Integer(), latestSeq: Nullable(t.Integer()), latestAt: Nullable(Iso) }),
+  verifiedThrough: t.Integer({ description: "The last sequence number checked (the base, or `after`, when no record was)." }),
+  next: Nullable(t.Integer({ description: "The `after` of the next step; null when this one reached the head." })),
+  head: Nullable(t.Integer({ description: "The chain's head sequence number now; null when it is empty." })),
+  total: t.Integer({ description: "Records from the base to the head as the sequence numbers count them: the progress total." }),
   newViolations: t.Integer(),
 });
 
