@@ -10,6 +10,10 @@ type RolesKey =
   | "roles.key"
   | "roles.scopes"
   | "roles.actions"
+  | "roles.about.owner"
+  | "roles.about.admin"
+  | "roles.about.member"
+  | "roles.about.org_director"
   | "roles.builtin"
   | "roles.custom"
   | "roles.editLabel"
@@ -32,6 +36,10 @@ type RolesKey =
 
 export const rolesCatalog: Catalog<RolesKey> = {
   en: {
+    "roles.about.owner": "Owns the organization; every scope. Held by exactly one person and never assigned.",
+    "roles.about.admin": "Every org scope and view.business; only the owner appoints admins.",
+    "roles.about.member": "Lists members, manages their own files, reads their own audit events.",
+    "roles.about.org_director": "A member who also reaches meeting screens and business views (ORG_DIRECTOR).",
     "roles.title": "Roles",
     "roles.intro": "A role is a set of scopes. The built-in roles are fixed; custom roles give members, invitations and service accounts exactly the scopes they need. A custom role never holds a scope its author does not hold.",
     "roles.listTitle": "Roles of this organization",
@@ -61,6 +69,10 @@ export const rolesCatalog: Catalog<RolesKey> = {
     "roles.cancel": "Cancel editing",
   },
   ko: {
+    "roles.about.owner": "조직을 소유하며 모든 스코프를 가집니다. 단 한 사람만 가지며 배정할 수 없습니다.",
+    "roles.about.admin": "모든 조직 스코프와 view.business를 가집니다. 관리자는 소유자만 임명합니다.",
+    "roles.about.member": "구성원 목록을 보고, 자신의 파일을 관리하고, 자신의 감사 이벤트를 읽습니다.",
+    "roles.about.org_director": "회의 화면과 비즈니스 화면에도 접근하는 구성원입니다(ORG_DIRECTOR).",
     "roles.title": "역할",
     "roles.intro": "역할은 스코프의 묶음입니다. 기본 역할은 고정되어 있으며, 사용자 지정 역할로 구성원, 초대, 서비스 계정에 꼭 필요한 스코프만 줄 수 있습니다. 사용자 지정 역할은 만든 사람이 갖지 않은 스코프를 가질 수 없습니다.",
     "roles.listTitle": "이 조직의 역할",
@@ -90,6 +102,10 @@ export const rolesCatalog: Catalog<RolesKey> = {
     "roles.cancel": "편집 취소",
   },
   ja: {
+    "roles.about.owner": "組織を所有し、すべてのスコープを持ちます。ただ一人が持ち、割り当てることはできません。",
+    "roles.about.admin": "すべての組織スコープと view.business を持ちます。管理者を任命できるのはオーナーだけです。",
+    "roles.about.member": "メンバーを一覧し、自分のファイルを管理し、自分の監査イベントを読みます。",
+    "roles.about.org_director": "会議画面とビジネス画面にもアクセスできるメンバーです（ORG_DIRECTOR）。",
     "roles.title": "ロール",
     "roles.intro": "ロールはスコープの集まりです。組み込みロールは固定で、カスタムロールを使うとメンバー、招待、サービスアカウントに必要なスコープだけを与えられます。カスタムロールは、作成者が持たないスコープを持つことはありません。",
     "roles.listTitle": "この組織のロール",

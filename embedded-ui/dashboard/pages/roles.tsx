@@ -6,11 +6,20 @@
 import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, useLoad } from "../components";
+import type { DashboardKey } from "../locales/index";
 import { useT } from "../language";
+import { roleName } from "./home";
 import { managesPeople, type OrgRole } from "../people";
 import type { Org } from "../session";
 
 const ROLE_KEY = /^[a-z0-9_]{1,40}$/;
+/** What each built-in role may do, in the person's language (the server words it in English). */
+const BUILTIN_ABOUT: Record<string, DashboardKey> = {
+  owner: "roles.about.owner",
+  admin: "roles.about.admin",
+  member: "roles.about.member",
+  org_director: "roles.about.org_director",
+};
 
 /** Scopes people often give a custom role (docs/permissions-and-plans.md); offered when the author holds them. */
 const COMMON_SCOPES = [
@@ -80,8 +89,8 @@ export function RolesPage({ org }: { org: Org }) {
                   {list.map((r) => (
                     <tr key={r.id} data-role-key={r.key}>
                       <td>
-                        {r.name} {r.builtin ? <Badge tone="neutral">{t("roles.builtin")}</Badge> : <Badge tone="good">{t("roles.custom")}</Badge>}
-                        {r.description ? <div class="muted">{r.description}</div> : null}
+                        {r.builtin ? roleName(t, r.key) : r.name} {r.builtin ? <Badge tone="neutral">{t("roles.builtin")}</Badge> : <Badge tone="good">{t("roles.custom")}</Badge>}
+                        {r.builtin && r.key in BUILTIN_ABOUT ? <div class="muted">{t(BUILTIN_ABOUT[r.key]!)}</div> : r.description ? <div class="muted">{r.description}</div> : null}
                       </td>
                       <td>
                         <code>{r.key}</code>
