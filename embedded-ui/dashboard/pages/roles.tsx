@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { ActionButton, Badge, EmptyState, Field, Form, Loaded, Section, useLoad } from "../components";
 import type { DashboardKey } from "../locales/index";
-import { useT } from "../language";
+import { useT, type Translate } from "../language";
 import { roleName } from "./home";
 import { managesPeople, type OrgRole } from "../people";
 import type { Org } from "../session";
@@ -20,6 +20,10 @@ const BUILTIN_ABOUT: Record<string, DashboardKey> = {
   member: "roles.about.member",
   org_director: "roles.about.org_director",
 };
+function roleAbout(t: Translate, role: OrgRole): string | null {
+  const about = role.builtin ? BUILTIN_ABOUT[role.key] : undefined;
+  return about ? t(about) : role.description;
+}
 
 /** Scopes people often give a custom role (docs/permissions-and-plans.md); offered when the author holds them. */
 const COMMON_SCOPES = [
@@ -90,7 +94,7 @@ export function RolesPage({ org }: { org: Org }) {
                     <tr key={r.id} data-role-key={r.key}>
                       <td>
                         {r.builtin ? roleName(t, r.key) : r.name} {r.builtin ? <Badge tone="neutral">{t("roles.builtin")}</Badge> : <Badge tone="good">{t("roles.custom")}</Badge>}
-                        {r.builtin && r.key in BUILTIN_ABOUT ? <div class="muted">{t(BUILTIN_ABOUT[r.key]!)}</div> : r.description ? <div class="muted">{r.description}</div> : null}
+                        {roleAbout(t, r) ? <div class="muted">{roleAbout(t, r)}</div> : null}
                       </td>
                       <td>
                         <code>{r.key}</code>
