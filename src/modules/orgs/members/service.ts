@@ -8,6 +8,7 @@
  * needs nothing. Revoking a badge ends what it stood for: a person's membership or a
  * service account.
  */
+import { decodeCursor, encodeCursor } from "../../../platform/http/cursor";
 import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
@@ -91,14 +92,12 @@ export interface MemberPageQuery {
 
 /** The keyset of the paged list: join time, then user id (unique within an organization). */
 function encodeMemberCursor(row: Membership): string {
-  return Buffer.from(JSON.stringify({ t: row.createdAt, u: row.userId })).toString("base64url");
+  return encodeCursor({ t: row.createdAt, u: row.userId });
 }
 
 function decodeMemberCursor(cursor: string): { t: number; u: string } {
-  try {
-    const { t, u } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Number.isSafeInteger(t) && typeof u === "string" && u.length > 0 && u.length <= 100) return { t, u };
-  } catch {}
+  const keyset = decodeCursor(cursor, (k): k is { t: number; u: string } => Number.isSafeInteger(k.t) && typeof k.u === "string" && k.u.length > 0 && k.u.length <= 100);
+  if (keyset) return keyset;
   throw memberErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
 

@@ -4,6 +4,7 @@
  * /api/org/{slug}/files (their scopes decide: members hold org.org_file.*:creator=self)
  * or an org-wide API key on /api/public/v1/files (every file of its organization).
  */
+import { decodeCursor, encodeCursor } from "../../../platform/http/cursor";
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
@@ -254,14 +255,13 @@ export interface ListQuery {
 
 /** The keyset of the list: the ordering time (createdAt, or trashedAt in the trash), then the id; and the page it ends. */
 function encodeFileCursor(at: number, id: string, page: number): string {
-  return Buffer.from(JSON.stringify({ t: at, i: id, p: page })).toString("base64url");
+  return encodeCursor({ t: at, i: id, p: page });
 }
 
 function decodeFileCursor(cursor: string): { t: number; i: string; p: number } {
-  try {
-    const { t, i, p } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Number.isSafeInteger(t) && typeof i === "string" && i.length > 0 && i.length <= 100 && Number.isSafeInteger(p) && p > 0) return { t, i, p };
-  } catch {}
+  const keyset = decodeCursor(cursor, (k): k is { t: number; i: string; p: number } =>
+    Number.isSafeInteger(k.t) && typeof k.i === "string" && k.i.length > 0 && k.i.length <= 100 && Number.isSafeInteger(k.p) && (k.p as number) > 0);
+  if (keyset) return keyset;
   throw fileErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
 

@@ -6,6 +6,7 @@
  * Each event says whether it still hashes to its seal (`sealIntact`): a tampered row is
  * shown as it is and flagged, never hidden, never repaired, and never fails the query.
  */
+import { decodeCursor, encodeCursor } from "../../../platform/http/cursor";
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
@@ -59,15 +60,13 @@ export function eventView(row: AuditEventRow) {
   };
 }
 
-function encodeCursor(seq: number): string {
-  return Buffer.from(JSON.stringify({ s: seq })).toString("base64url");
+function encodeSeqCursor(seq: number): string {
+  return encodeCursor({ s: seq });
 }
 
-function decodeCursor(cursor: string): number {
-  try {
-    const { s } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Number.isSafeInteger(s) && s > 0) return s;
-  } catch {}
+function decodeSeqCursor(cursor: string): number {
+  const keyset = decodeCursor(cursor, (k): k is { s: number } => Number.isSafeInteger(k.s) && (k.s as number) > 0);
+  if (keyset) return keyset.s;
   throw auditErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
 
@@ -101,7 +100,7 @@ function inRangeBySeqWalk(range: EffectiveRange): SQL {
 const RECENT_END_MS = 86_400_000;
 
 export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, input: QueryInput) {
-  const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const cursor = input.cursor === undefined ? null : decodeSeqCursor(input.cursor);
   const { visibility, range } = await readScope(deps, caller, input);
   const limit = input.limit ?? QUERY_LIMIT.default;
   // One actor's events are walked along the (orgId, actor…, seq) indexes; any other page whose
@@ -128,7 +127,7 @@ export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller
   return {
     scope: visibility.scope,
     events: page.map(eventView),
-    nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.seq) : null,
+    nextCursor: rows.length > limit ? encodeSeqCursor(page.at(-1)!.seq) : null,
     range: rangeView(range),
   };
 }
