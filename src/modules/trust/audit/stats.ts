@@ -75,11 +75,18 @@ async function tallyRange(deps: Pick<AppContext, "db">, orgId: string, visibilit
   if (split.wholeDays) {
     const where = wholeDaysWhere(orgId, visibility, split.wholeDays);
     const n = sum(auditDayCounts.n);
-    for (const row of await reader.select({ type: auditDayCounts.type, n }).from(auditDayCounts).where(where).groupBy(auditDayCounts.type)) add(byType, row.type, Number(row.n));
+    // Two passes over the days' counts: by (type, actor), from which both the types and the actors follow, and by day.
+    const pairs = await reader
+      .select({ type: auditDayCounts.type, kind: auditDayCounts.actorKind, id: auditDayCounts.actorId, n })
+      .from(auditDayCounts)
+      .where(where)
+      .groupBy(auditDayCounts.type, auditDayCounts.actorKind, auditDayCounts.actorId);
+    for (const row of pairs) {
+      add(byType, row.type, Number(row.n));
+      // The counts store an absent actor id as "" (schema.ts).
+      addActor(row.kind, row.id === "" ? null : row.id, Number(row.n));
+    }
     for (const row of await reader.select({ day: auditDayCounts.day, n }).from(auditDayCounts).where(where).groupBy(auditDayCounts.day)) add(byDay, Number(row.day), Number(row.n));
-    const actors = await reader.select({ kind: auditDayCounts.actorKind, id: auditDayCounts.actorId, n }).from(auditDayCounts).where(where).groupBy(auditDayCounts.actorKind, auditDayCounts.actorId);
-    // The counts store an absent actor id as "" (schema.ts).
-    for (const row of actors) addActor(row.kind, row.id === "" ? null : row.id, Number(row.n));
   }
   for (const span of split.partialDays) {
     const rows = await reader
