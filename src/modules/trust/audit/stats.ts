@@ -190,7 +190,10 @@ export async function quickStats(deps: Pick<AppContext, "db" | "clock">, caller:
 
 /**
  * The payload's `email`, lower-cased, exactly as the expression index
- * audit_events_org_payload_email_idx is written (the migration), so the planner uses it.
+ * audit_events_payload_email_org_idx is written (the migration), so the planner uses it.
+ * The index leads with the e-mail, not orgId: one led by orgId alone would offer SQLite's
+ * planner a walk of the whole organization for `max(seq) where orgId = ?` (the chain head)
+ * and it took it, reading every event (as schema.ts says of the actor indexes).
  */
 function payloadEmailOf(dialect: "sqlite" | "postgres"): SQL {
   return dialect === "postgres" ? sql`lower(${auditEvents.payload} ->> 'email')` : sql`lower(json_extract(${auditEvents.payload}, '$.email'))`;
