@@ -13,7 +13,7 @@ import { isOwnerOrAdmin, type AuditCaller } from "./access";
 import { eventView, inRange, readScope } from "./query";
 import { integrityViolations } from "./schema";
 import { visibleEvents, visibilityFor, type AuditScope, type Visibility } from "./visibility";
-import { DAY_MS, rangeView, retentionWindow } from "./window";
+import { DAY_MS, rangeView, retentionWindow, type EffectiveRange } from "./window";
 
 const TOP_TYPES = 50;
 const TOP_ACTORS = 20;
@@ -199,6 +199,18 @@ function payloadEmailOf(dialect: "sqlite" | "postgres"): SQL {
   return dialect === "postgres" ? sql`lower(${auditEvents.payload} ->> 'email')` : sql`lower(json_extract(${auditEvents.payload}, '$.email'))`;
 }
 
+/**
+ * The range, written on SQLite so that no index on createdAt can serve it (`+ 0`), which
+ * leaves the planner the person's own indexes. Left to itself it walks the organization's
+ * whole range (0.7 s at 1M events): its statistics see the badge column as mostly NULL and
+ * judge a badge unselective. PostgreSQL's statistics know the NULLs: there the plain range.
+ */
+function personRange(dialect: "sqlite" | "postgres", range: EffectiveRange): SQL {
+  if (dialect === "postgres") return inRange(range);
+  const time = sql`(${auditEvents.createdAt} + 0)`;
+  return sql`${time} >= ${range.from} and ${time} <= ${range.to}`;
+}
+
 /** Counts by a key, most frequent first, at most `limit`. */
 function topBy<T>(rows: T[], keyOf: (row: T) => string | null, limit: number) {
   const counts = new Map<string, number>();
@@ -225,9 +237,9 @@ export async function forensicStats(deps: Pick<AppContext, "db" | "clock">, call
   const user = await userByEmail(deps.db.read, email);
   const badges = user ? await badgeIdsOf(deps.db.read, caller.org.id, user.id) : [];
   const actorIds = [...(user ? [user.id] : []), ...badges];
-  const scope = and(eq(auditEvents.orgId, caller.org.id), eq(auditEvents.appGroupId, input.appGroupId), inRange(range), visibleEvents(visibility));
-  const ways = [sql`${payloadEmailOf(deps.db.dialect)} = ${email}`];
-  if (actorIds.length) ways.push(inArray(auditEvents.actorId, actorIds), inArray(auditEvents.actorConnectedId, actorIds));
+  const scope = and(eq(auditEvents.orgId, caller.org.id), personRange(deps.db.dialect, range), eq(auditEvents.appGroupId, input.appGroupId), visibleEvents(visibility));
+  // One equality per id: SQLite's planner multiplies its estimate for an `in (…)` list and scans.
+  const ways = [sql`${payloadEmailOf(deps.db.dialect)} = ${email}`, ...actorIds.flatMap((id) => [eq(auditEvents.actorId, id), eq(auditEvents.actorConnectedId, id)])];
   const light = { id: auditEvents.id, seq: auditEvents.seq, type: auditEvents.type, createdAt: auditEvents.createdAt, ipHash: auditEvents.ipHash, userAgentHash: auditEvents.userAgentHash };
   const byId = new Map<string, { id: string; seq: number; type: string; createdAt: number; ipHash: string | null; userAgentHash: string | null }>();
   for (const way of ways) for (const row of await deps.db.read.select(light).from(auditEvents).where(and(scope, way))) byId.set(row.id, row);
