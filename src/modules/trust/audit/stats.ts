@@ -2,7 +2,7 @@
  * GET /audit/stats, /audit/stats/quick and /audit/stats/forensic: counts over the events
  * a caller may see (the same 5.4 judgment, window and range rules as /audit/query).
  */
-import { and, count, desc, eq, gt, gte, inArray, lte, max, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, max, sql, sum, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import { toIso } from "../../../platform/clock";
 import { auditDayOf } from "../../../platform/audit/day-counts";
