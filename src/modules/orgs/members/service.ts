@@ -13,7 +13,7 @@ import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { kernelErrors } from "../../../platform/http/error-catalog";
-import { emailContains, emailOf, emailsOf } from "../../identity/index";
+import { emailContains, emailOf, emailsOf, usersWithEmailContaining } from "../../identity/index";
 import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
@@ -21,7 +21,7 @@ import { assertCan } from "../permissions/service";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
-import { containsPattern } from "../../../platform/db/like";
+import { containsPattern, containsText, trigramSearchable } from "../../../platform/db/like";
 import { memberErrors } from "./errors";
 import { MEMBER_PAGE } from "./model";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
@@ -102,6 +102,23 @@ function decodeMemberCursor(cursor: string): { t: number; u: string } {
 }
 
 /**
+ * Members whose address or live badge name contains `q`, case-insensitive. From three
+ * characters, the candidates come from the two trigram indexes (the address's, the badge
+ * name's: platform/db/like.ts), so a rare `q` reads its matches, not the organization. Shorter
+ * text has no trigram: it is tested on each member as the page walks the join order, and a
+ * rare one reads the whole organization to fill a page (docs/members.md).
+ */
+function memberSearch(orgId: string, q: string): SQL {
+  if (!trigramSearchable(q)) return or(emailContains(memberships.userId, q), sql`lower(${connectedIds.displayName}) like ${containsPattern(q)} escape '\\'`)!;
+  const badgeName = containsText(sql`lower(${connectedIds.displayName})`, q, BADGE_NAME_TRIGRAMS);
+  const namedBadges = sql`select ${connectedIds.userId} from ${connectedIds} where ${connectedIds.orgId} = ${orgId} and ${connectedIds.status} <> 'revoked' and ${connectedIds.userId} is not null and ${badgeName}`;
+  return sql`${memberships.userId} in (${usersWithEmailContaining(q)} union ${namedBadges})`;
+}
+
+/** The badge name's trigram index (the migration `trigram_search`). */
+const BADGE_NAME_TRIGRAMS = { fts: "connected_ids_name_trigrams", table: "connected_ids" };
+
+/**
  * One page of members, oldest first by join time then user id, optionally those whose
  * address or badge name contains `q`. Walks the (orgId, createdAt, userId) index from the
  * cursor, so a page reads about a page of rows whatever the organization's size (a search
@@ -113,7 +130,7 @@ export async function listMembersPage(deps: Pick<AppContext, "db">, caller: Memb
   const limit = query.limit ?? MEMBER_PAGE.default;
   const conditions: Array<SQL | undefined> = [eq(memberships.orgId, caller.org.id)];
   if (after) conditions.push(or(gt(memberships.createdAt, after.t), and(eq(memberships.createdAt, after.t), gt(memberships.userId, after.u))));
-  if (query.q) conditions.push(or(emailContains(memberships.userId, query.q), sql`lower(${connectedIds.displayName}) like ${containsPattern(query.q)} escape '\\'`));
+  if (query.q) conditions.push(memberSearch(caller.org.id, query.q));
   const rows = await deps.db.read
     .select({ membership: memberships, badge: connectedIds })
     .from(memberships)
