@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { addMember, type SignedInUser } from "../../../support/accounts";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { createUser, patch, scimClient, scimOrg, type Scim, type ScimOrg } from "../../provisioning/support";
+import { users } from "../../../../src/modules/identity/schema";
+import { connectedIds, memberships } from "../../../../src/modules/orgs/schema";
+import { SORT_MATCHES_UP_TO } from "../../../../src/modules/orgs/members/service";
 
 let t: TestApp;
 let acme: ScimOrg;
@@ -125,5 +128,38 @@ describe("GET /members?q=", () => {
     expect(await found("p2@harbour")).toEqual([]);
     // Those who stayed are still found.
     expect(await found("100% Sure")).toEqual(["p1@harbour.test"]);
+  });
+});
+
+describe("GET /members?q= with more trigram matches than a page sorts", () => {
+  test(`past ${SORT_MATCHES_UP_TO} candidates the page walks the join order: the same members, in order, each once`, async () => {
+    const crowd = await scimOrg(t, "Crowd");
+    const at = t.clock.now();
+    const people = Array.from({ length: SORT_MATCHES_UP_TO + 1 }, (_, i) => ({ id: `crowd-user-${String(i).padStart(5, "0")}`, email: `person${i}@crowd-sourced.test` }));
+    // Rows straight into the tables, as the data-scale seed writes them.
+    await t.ctx.db.write(async (tx) => {
+      for (let i = 0; i < people.length; i += 500) {
+        const slice = people.slice(i, i + 500);
+        await tx.insert(users).values(slice.map((p) => ({ id: p.id, email: p.email, createdAt: at })));
+        await tx.insert(memberships).values(slice.map((p, k) => ({ id: `${p.id}-m`, orgId: crowd.orgId, userId: p.id, role: "member", createdAt: at + i + k })));
+        await tx.insert(connectedIds).values(
+          slice.map((p, k) => ({ id: `${p.id}-c`, orgId: crowd.orgId, type: "person" as const, membershipType: "member", status: "active" as const, userId: p.id, displayName: `Person ${i + k}`, createdAt: at, updatedAt: at })),
+        );
+      }
+    });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r: { status: number; body: any; headers: Headers } = await t.request("GET", `/api/org/${crowd.slug}/members?q=CROWD-SOURCED&limit=200${cursor ? `&cursor=${cursor}` : ""}`, { token: crowd.owner.token });
+      expect(r.status).toBe(200);
+      seen.push(...r.body.map((m: { email: string }) => m.email));
+      cursor = r.headers.get("x-next-cursor");
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(seen).toEqual(people.map((p) => p.email));
+    // A rare q in the same organization still finds its one member.
+    const rare = await t.request("GET", `/api/org/${crowd.slug}/members?q=person1999@`, { token: crowd.owner.token });
+    expect(rare.body.map((m: { email: string }) => m.email)).toEqual(["person1999@crowd-sourced.test"]);
   });
 });
