@@ -74,6 +74,9 @@ describe("GET /members?q=", () => {
     expect(await found("%")).toEqual(["p1@harbour.test"]);
     expect(await found("_")).toEqual(["u1@harbour.test"]);
     expect(await found("\\")).toEqual(["b1@harbour.test"]);
+    // A double quote or FTS5 syntax in q is text too, not a query for the SQLite trigram table.
+    expect(await found('"captain')).toEqual([]);
+    expect(await found("nemo OR crew*")).toEqual([]);
   });
 
   test("one or two characters still match, by address or badge name", async () => {

@@ -66,6 +66,9 @@ describe("GET /files?q=", () => {
     expect((await found("%")).names).toEqual(["100% done.txt"]);
     expect((await found("_")).names).toEqual(["snake_case.txt"]);
     expect((await found("\\")).names).toEqual([]);
+    // A double quote or FTS5 syntax in q is text too, not a query for the SQLite trigram table.
+    expect((await found('"quarterly')).names).toEqual([]);
+    expect((await found("report OR scan*")).names).toEqual([]);
   });
 
   test("one or two characters still match", async () => {
