@@ -28,6 +28,7 @@ import sqlite_0024_datasources from "./sqlite/0024_datasources.sql" with { type:
 import sqlite_0025_account_language from "./sqlite/0025_account_language.sql" with { type: "text" };
 import sqlite_0026_data_scale_indexes from "./sqlite/0026_data_scale_indexes.sql" with { type: "text" };
 import sqlite_0027_audit_day_counts from "./sqlite/0027_audit_day_counts.sql" with { type: "text" };
+import sqlite_0028_trigram_search from "./sqlite/0028_trigram_search.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -56,6 +57,7 @@ import postgres_0024_datasources from "./postgres/0024_datasources.sql" with { t
 import postgres_0025_account_language from "./postgres/0025_account_language.sql" with { type: "text" };
 import postgres_0026_data_scale_indexes from "./postgres/0026_data_scale_indexes.sql" with { type: "text" };
 import postgres_0027_audit_day_counts from "./postgres/0027_audit_day_counts.sql" with { type: "text" };
+import postgres_0028_trigram_search from "./postgres/0028_trigram_search.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -87,6 +89,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0025_account_language", sql: sqlite_0025_account_language },
   { id: "0026_data_scale_indexes", sql: sqlite_0026_data_scale_indexes },
   { id: "0027_audit_day_counts", sql: sqlite_0027_audit_day_counts },
+  { id: "0028_trigram_search", sql: sqlite_0028_trigram_search },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -118,4 +121,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0025_account_language", sql: postgres_0025_account_language },
   { id: "0026_data_scale_indexes", sql: postgres_0026_data_scale_indexes },
   { id: "0027_audit_day_counts", sql: postgres_0027_audit_day_counts },
+  { id: "0028_trigram_search", sql: postgres_0028_trigram_search },
 ];

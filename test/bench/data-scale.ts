@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { binaryPath, freePort } from "../binary/support";
 import type { ScaleManifest } from "./seed-scale";
+import { SORT_MATCHES_UP_TO } from "../../src/modules/orgs/members/service";
 
 export interface Row {
   route: string;
@@ -30,8 +31,11 @@ export interface Row {
   p50: number;
   p99: number;
   rows: number;
-  /** y: the main query's plan reads by index; n: it scans; "-": not a query. */
-  index: "y" | "n" | "-";
+  /**
+   * y: the main query's plan reads by index in the order asked; m: it reads the matches a trigram
+   * index finds and sorts only those; n: it scans or sorts the whole range; "-": not a query.
+   */
+  index: "y" | "m" | "n" | "-";
 }
 
 export interface DataScaleOptions {
@@ -85,6 +89,29 @@ interface Probe {
   plan?: string;
   /** Uses parameters a baseline binary does not have. */
   added?: boolean;
+}
+
+/**
+ * The member search as orgs/members/service.ts builds it (platform/db/like.ts), for its plan:
+ * the candidates (matching addresses and badge names) and the page query. `sortMatches`: the
+ * SQLite form that reads the few matches and sorts them (service.ts SORT_MATCHES_UP_TO).
+ */
+function memberSearchSql(dialect: "sqlite" | "postgres", q: string) {
+  const page = `select * from memberships left join connected_ids on connected_ids.org_id = memberships.org_id and connected_ids.user_id = memberships.user_id and connected_ids.status <> 'revoked' where memberships.org_id = $ORG and`;
+  const order = (sortMatches: boolean) => `order by memberships.created_at${sortMatches ? " + 0" : ""}, memberships.user_id limit 51`;
+  const like = (column: string) => `${column} like '%${q}%' escape '\\'`;
+  if (q.length < 3) return { candidates: null, page: () => `${page} (exists (select 1 from users where users.id = memberships.user_id and ${like("users.email")}) or ${like("lower(connected_ids.display_name)")}) ${order(false)}` };
+  const trigrams = (table: string, fts: string) => (dialect === "sqlite" ? `${table}.rowid in (select rowid from ${fts} where ${fts} match '"${q}"') and ` : "");
+  const emails = `select users.id from users where ${trigrams("users", "users_email_trigrams")}${like("users.email")}`;
+  const badges = `select connected_ids.user_id from connected_ids where connected_ids.org_id = $ORG and connected_ids.status <> 'revoked' and connected_ids.user_id is not null and ${trigrams("connected_ids", "connected_ids_name_trigrams")}${like("lower(connected_ids.display_name)")}`;
+  const candidates = `${emails} union ${badges}`;
+  return { candidates, page: (sortMatches: boolean) => `${page} memberships.user_id in (${candidates}) ${order(sortMatches)}` };
+}
+
+/** The file search as storage/files/service.ts builds it, for its plan. */
+function fileSearchSql(dialect: "sqlite" | "postgres", q: string): string {
+  const trigrams = dialect === "sqlite" && q.length >= 3 ? `files.rowid in (select rowid from files_name_trigrams where files_name_trigrams match '"${q}"') and ` : "";
+  return `select * from files where org_id = $ORG and trashed_at is null and ${trigrams}lower(name) like '%${q}%' escape '\\' order by created_at desc, id asc limit 21`;
 }
 
 export async function dataScaleRows(options: DataScaleOptions): Promise<Row[]> {
@@ -143,6 +170,16 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
     const walk = dialect === "sqlite" ? `(created_at + 0) >= ${manifest.seededAt - 90 * DAY} and (created_at + 0) <= ${manifest.seededAt + DAY}` : range;
     const sql = (s: string) => s.replaceAll("$ORG", `'${orgId}'`).replaceAll("$RANGE", range).replaceAll("$WALK", walk);
     const deepFile = await explain.deepFile(orgId, Math.floor(manifest.counts.files * 0.9));
+    // SQLite sorts a search's matches when they are few, else walks the join order (members/service.ts).
+    const memberSearchPlan = async (q: string) => {
+      if (options.baseline) return undefined; // the baseline's database has no trigram tables to count with
+      const search = memberSearchSql(dialect, q);
+      const few = dialect === "sqlite" && search.candidates !== null && (await explain.count(sql(search.candidates))) <= SORT_MATCHES_UP_TO;
+      return sql(search.page(few));
+    };
+    // The second page of a broad search: the cursor the first page handed out.
+    const memberCursor = await fetch(`${base}/api/org/${slug}/members?limit=50&q=member1`, { headers: { authorization: `Bearer ${manifest.ownerToken}` } }).then((r) => r.headers.get("x-next-cursor"));
+    const fileCursor = (await get(`/api/org/${slug}/files?view=all&pageSize=20&q=invoice-1`)).nextCursor;
     const events = (b: any) => b.events.length;
     const probes: Probe[] = [
       { route: "audit query, org scope (mine), page 1", path: `${audit}&limit=50`, count: events, plan: sql(`select * from audit_events where org_id = $ORG and $RANGE and actor_id = 'x' order by seq desc limit 51`) },
@@ -201,8 +238,19 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         route: "members search q=member7777",
         path: `/api/org/${slug}/members?limit=50&q=member7777`,
         count: (b) => b.length,
-        added: true,
-        plan: sql(`select * from memberships left join connected_ids on connected_ids.org_id = memberships.org_id and connected_ids.user_id = memberships.user_id and connected_ids.status <> 'revoked' where memberships.org_id = $ORG and (exists (select 1 from users where users.id = memberships.user_id and users.email like '%member7777%' escape '\\') or lower(connected_ids.display_name) like '%member7777%' escape '\\') order by memberships.created_at, memberships.user_id limit 51`),
+        plan: await memberSearchPlan("member7777"),
+      },
+      {
+        route: "members search q=member1, cursor page 2",
+        path: `/api/org/${slug}/members?limit=50&q=member1&cursor=${memberCursor}`,
+        count: (b) => b.length,
+        plan: await memberSearchPlan("member1"),
+      },
+      {
+        route: "members search, 2 chars q=zq (a miss)",
+        path: `/api/org/${slug}/members?limit=50&q=zq`,
+        count: (b) => b.length,
+        plan: await memberSearchPlan("zq"),
       },
       {
         route: "files, view=all, page 1",
@@ -214,7 +262,19 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         route: "files, view=all, search q=invoice-77",
         path: `/api/org/${slug}/files?view=all&pageSize=20&q=invoice-77`,
         count: (b) => b.files.length,
-        plan: sql(`select * from files where org_id = $ORG and trashed_at is null and lower(name) like '%invoice-77%' escape '\\' order by created_at desc, id asc limit 20`),
+        plan: sql(fileSearchSql(dialect, "invoice-77")),
+      },
+      {
+        route: "files, view=all, search q=invoice-1, cursor page 2",
+        path: `/api/org/${slug}/files?view=all&pageSize=20&q=invoice-1&cursor=${fileCursor}`,
+        count: (b) => b.files.length,
+                plan: sql(fileSearchSql(dialect, "invoice-1")),
+      },
+      {
+        route: "files, view=all, search 2 chars q=zq (a miss)",
+        path: `/api/org/${slug}/files?view=all&pageSize=20&q=zq`,
+        count: (b) => b.files.length,
+        plan: sql(fileSearchSql(dialect, "zq")),
       },
       {
         route: "files, view=all, deep page (90% in)",
@@ -245,7 +305,7 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
       if (probe.plan && !options.baseline) {
         const plan = await explain.plan(probe.plan);
         plans.push({ route: probe.route, plan });
-        index = explain.usesIndex(plan) ? "y" : "n";
+        index = explain.readsBy(plan);
       }
       rows.push({ route: probe.route, size, dialect, p50: percentile(times, 0.5), p99: percentile(times, 0.99), rows: probe.count(warm), index });
     }
@@ -297,10 +357,16 @@ async function planReader(dialect: "sqlite" | "postgres", dataDir: string, url: 
     if (!existsSync(file)) throw new Error(`no SQLite database at ${file}`);
     const db = new SqliteConnection(file, { readonly: true });
     return {
-      plan: async (query: string) => db.query<{ detail: string }, []>(`explain query plan ${query}`).all().map((r) => r.detail).join("\n"),
+      // Nested steps (subqueries) indented, so a sort of the whole query is told from a subquery's.
+      plan: async (query: string) => db.query<{ detail: string; parent: number }, []>(`explain query plan ${query}`).all().map((r) => `${r.parent === 0 ? "" : "  "}${r.detail}`).join("\n"),
       // A scan reads every row; so does sorting a whole range ("TEMP B-TREE FOR ORDER BY"; one for
       // the LAST TERM only orders ties). "SEARCH … USING INDEX" in the requested order does not.
-      usesIndex: (plan: string) => !/\bSCAN (audit_events|audit_day_counts|files|memberships|connected_ids)\b(?! USING)/.test(plan) && !/TEMP B-TREE FOR ORDER BY/.test(plan),
+      readsBy: (plan: string): Row["index"] => {
+        if (/\bSCAN (audit_events|audit_day_counts|files|memberships|connected_ids|users)\b(?! USING)/.test(plan)) return "n";
+        if (!/^USE TEMP B-TREE FOR ORDER BY/m.test(plan)) return "y";
+        return /SCAN \w+_trigrams VIRTUAL TABLE/.test(plan) ? "m" : "n";
+      },
+      count: async (query: string) => db.query<{ n: number }, []>(`select count(*) as n from (${query})`).get()!.n,
       deepFile: async (orgId: string, offset: number) =>
         db.query<{ createdAt: number; id: string }, [string, number]>("select created_at as createdAt, id from files where org_id = ? and trashed_at is null order by created_at desc, id asc limit 1 offset ?").get(orgId, offset)!,
       close: async () => db.close(),
@@ -310,7 +376,12 @@ async function planReader(dialect: "sqlite" | "postgres", dataDir: string, url: 
   return {
     plan: async (query: string) => (await client.unsafe(`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n"),
     // A sequential scan reads every row; so does a Sort under the Limit (it orders the whole range).
-    usesIndex: (plan: string) => !/Seq Scan on (audit_events|audit_day_counts|files|memberships|connected_ids)\b/.test(plan) && !/->\s+Sort\b/.test(plan),
+    readsBy: (plan: string): Row["index"] => {
+      if (/Seq Scan on (audit_events|audit_day_counts|files|memberships|connected_ids|users)\b/.test(plan)) return "n";
+      if (!/->\s+Sort\b/.test(plan)) return "y";
+      return /Bitmap Index Scan on \w+_trgm_idx/.test(plan) ? "m" : "n";
+    },
+    count: async (query: string) => Number((await client.unsafe(`select count(*) as n from (${query}) as counted`))[0]!.n),
     deepFile: async (orgId: string, offset: number) => {
       const [row] = await client.unsafe("select created_at as \"createdAt\", id from files where org_id = $1 and trashed_at is null order by created_at desc, id asc limit 1 offset $2", [orgId, offset]);
       return { createdAt: Number(row!.createdAt), id: String(row!.id) };

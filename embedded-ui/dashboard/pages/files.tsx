@@ -55,7 +55,7 @@ export function FilesPage({ org }: { org: Org }) {
   const [q, setQ] = useState(linked.get("q") ?? "");
   const [page, setPage] = useState(1);
   const files = useLoad(
-    () => api<{ files: FileRow[]; total: number }>("GET", `${base}/files${query({ trashed: trashed || undefined, q, view, page, pageSize: PAGE_SIZE })}`),
+    () => api<{ files: FileRow[]; total: number; totalExact: boolean; nextCursor: string | null }>("GET", `${base}/files${query({ trashed: trashed || undefined, q, view, page, pageSize: PAGE_SIZE })}`),
     [org.slug, trashed, view, q, page],
   );
   const usage = useLoad(() => api<Usage>("GET", `${base}/storage/usage`), [org.slug]);
@@ -139,7 +139,7 @@ export function FilesPage({ org }: { org: Org }) {
                     <FileItem key={f.id} file={f} base={base} onChanged={refresh} />
                   ))}
                 </ul>
-                <Pager page={page} total={list.total} onPage={setPage} />
+                <Pager page={page} total={list.total} totalExact={list.totalExact} hasNext={list.nextCursor !== null} onPage={setPage} />
               </>
             )
           }
@@ -316,19 +316,20 @@ function FileItem({ file, base, onChanged }: { file: FileRow; base: string; onCh
   );
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+/** Past the server's count cap (totalExact false) the number of pages is a lower bound ("500+"); Next follows whether the server has more. */
+function Pager({ page, total, totalExact, hasNext, onPage }: { page: number; total: number; totalExact: boolean; hasNext: boolean; onPage: (page: number) => void }) {
   const t = useT();
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages === 1) return null;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE), totalExact ? 1 : page);
+  if (pages === 1 && totalExact) return null;
   return (
     <nav class="pager" aria-label={t("files.pages")}>
       <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t("files.previous")}
       </button>
       <span>
-        {t("files.pageOf", { page, pages })}
+        {t("files.pageOf", { page, pages: totalExact ? pages : `${pages}+` })}
       </span>
-      <button type="button" class="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button type="button" class="secondary" disabled={!hasNext} onClick={() => onPage(page + 1)}>
         {t("files.next")}
       </button>
     </nav>

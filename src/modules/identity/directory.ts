@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
-import { containsPattern } from "../../platform/db/like";
+import { containsPattern, containsText } from "../../platform/db/like";
 import { preparedQuery } from "../../platform/db/prepared";
 import { sessions, users } from "./schema";
 import { normaliseEmail } from "./service";
@@ -38,6 +38,15 @@ export async function emailOf(reader: Queryable, userId: string): Promise<string
  */
 export function emailContains(userId: SQL | AnyColumn, text: string): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} like ${containsPattern(text)} escape '\\')`;
+}
+
+/**
+ * For another domain's query: the ids of users whose address contains `text` (addresses are
+ * stored lower-case), found through the address's trigram index (platform/db/like.ts) when
+ * `text` has at least three characters. Searches every user: join it to your own rows.
+ */
+export function usersWithEmailContaining(text: string): SQL {
+  return sql`select ${users.id} from ${users} where ${containsText(sql`${users.email}`, text, { fts: "users_email_trigrams", table: "users" })}`;
 }
 
 /** Each known user's address; unknown ids are absent. */

@@ -11,4 +11,4 @@ export { hasPersonalSeal, passkeyView } from "./passkeys/service";
 export { accountLanguage, findOrCreateUser, normaliseEmail } from "./service";
 export { sessionClientOf, signIn } from "./sessions";
 export { safeReturnUrl } from "./return-url";
-export { emailContains, emailOf, emailsOf, liveSessions, sessionCreatedAt, userByEmail, userById, type Session, type User } from "./directory";
+export { emailContains, emailOf, emailsOf, liveSessions, sessionCreatedAt, userByEmail, userById, usersWithEmailContaining, type Session, type User } from "./directory";

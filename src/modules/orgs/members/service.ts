@@ -13,7 +13,7 @@ import { and, asc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Queryable, Tx } from "../../../platform/db/database";
 import { kernelErrors } from "../../../platform/http/error-catalog";
-import { emailContains, emailOf, emailsOf } from "../../identity/index";
+import { emailContains, emailOf, emailsOf, usersWithEmailContaining } from "../../identity/index";
 import { requireOwner } from "../access";
 import { connectedIds, memberships, serviceAccounts } from "../schema";
 import { KNOWN_SCOPES } from "../permissions/roles";
@@ -21,7 +21,7 @@ import { assertCan } from "../permissions/service";
 import { auditEvent } from "../../../platform/audit/catalog";
 import { ORG_EVENTS } from "../events";
 import { recordEvent, requireAdmin, type MemberCaller } from "./caller";
-import { containsPattern } from "../../../platform/db/like";
+import { containsPattern, containsText, trigramSearchable } from "../../../platform/db/like";
 import { memberErrors } from "./errors";
 import { MEMBER_PAGE } from "./model";
 import { endMembership, endServiceAccount, setBadgeStatus, type Badge, type Membership, type ServiceAccount } from "./lifecycle";
@@ -101,11 +101,49 @@ function decodeMemberCursor(cursor: string): { t: number; u: string } {
   throw memberErrors.error("invalidCursor", { field: "cursor", message: "use the nextCursor of a previous page" });
 }
 
+/** The badge name's trigram index (the migration `trigram_search`). */
+const BADGE_NAME_TRIGRAMS = { fts: "connected_ids_name_trigrams", table: "connected_ids" };
+
+/**
+ * SQLite: up to this many trigram candidates (matching addresses of anyone, and this
+ * organization's matching badge names), a search page sorts its matches; past it, walking the
+ * join order fills a page sooner. PostgreSQL's planner makes that choice itself from its
+ * statistics; SQLite's has none for an FTS5 table.
+ */
+export const SORT_MATCHES_UP_TO = 2_000;
+
+interface MemberSearch {
+  condition: SQL;
+  /** Read the matches and sort them (few), rather than walk the join order testing each member. */
+  sortMatches: boolean;
+}
+
+/**
+ * Members whose address or live badge name contains `q`, case-insensitive. From three
+ * characters, the candidates come from the two trigram indexes (the address's, the badge
+ * name's: platform/db/like.ts), so a rare `q` reads its matches, not the organization, and a
+ * common one walks the join order until a page is full. Shorter text has no trigram: it is
+ * tested on each member as the page walks, and a rare one reads the whole organization to
+ * fill a page (docs/members.md).
+ */
+async function memberSearch(deps: Pick<AppContext, "db">, orgId: string, q: string): Promise<MemberSearch> {
+  if (!trigramSearchable(q)) {
+    return { condition: or(emailContains(memberships.userId, q), sql`lower(${connectedIds.displayName}) like ${containsPattern(q)} escape '\\'`)!, sortMatches: false };
+  }
+  const badgeName = containsText(sql`lower(${connectedIds.displayName})`, q, BADGE_NAME_TRIGRAMS);
+  const namedBadges = sql`select ${connectedIds.userId} from ${connectedIds} where ${connectedIds.orgId} = ${orgId} and ${connectedIds.status} <> 'revoked' and ${connectedIds.userId} is not null and ${badgeName}`;
+  const candidates = sql`${usersWithEmailContaining(q)} union ${namedBadges}`;
+  const condition = sql`${memberships.userId} in (${candidates})`;
+  if (deps.db.dialect !== "sqlite") return { condition, sortMatches: false };
+  const [counted] = await deps.db.read.select({ n: sql<number>`count(*)` }).from(sql`(${candidates} limit ${SORT_MATCHES_UP_TO + 1}) as candidates`);
+  return { condition, sortMatches: Number(counted?.n ?? 0) <= SORT_MATCHES_UP_TO };
+}
+
 /**
  * One page of members, oldest first by join time then user id, optionally those whose
  * address or badge name contains `q`. Walks the (orgId, createdAt, userId) index from the
- * cursor, so a page reads about a page of rows whatever the organization's size (a search
- * reads until it has found a page).
+ * cursor, so a page reads about a page of rows whatever the organization's size; a search
+ * with few trigram matches reads those and sorts them instead (memberSearch).
  */
 export async function listMembersPage(deps: Pick<AppContext, "db">, caller: MemberCaller, query: MemberPageQuery): Promise<{ members: MemberView[]; nextCursor: string | null }> {
   assertCan(caller.actor, KNOWN_SCOPES.memberList);
@@ -113,13 +151,16 @@ export async function listMembersPage(deps: Pick<AppContext, "db">, caller: Memb
   const limit = query.limit ?? MEMBER_PAGE.default;
   const conditions: Array<SQL | undefined> = [eq(memberships.orgId, caller.org.id)];
   if (after) conditions.push(or(gt(memberships.createdAt, after.t), and(eq(memberships.createdAt, after.t), gt(memberships.userId, after.u))));
-  if (query.q) conditions.push(or(emailContains(memberships.userId, query.q), sql`lower(${connectedIds.displayName}) like ${containsPattern(query.q)} escape '\\'`));
+  const search = query.q ? await memberSearch(deps, caller.org.id, query.q) : null;
+  if (search) conditions.push(search.condition);
+  // `+ 0` keeps SQLite off the join-order index, so it looks the matches up by (org, user) and sorts them.
+  const joinedAt = search?.sortMatches ? sql`${memberships.createdAt} + 0` : asc(memberships.createdAt);
   const rows = await deps.db.read
     .select({ membership: memberships, badge: connectedIds })
     .from(memberships)
     .leftJoin(connectedIds, and(eq(connectedIds.orgId, memberships.orgId), eq(connectedIds.userId, memberships.userId), ne(connectedIds.status, "revoked")))
     .where(and(...conditions))
-    .orderBy(asc(memberships.createdAt), asc(memberships.userId))
+    .orderBy(joinedAt, asc(memberships.userId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const [emails, nameOf] = await Promise.all([emailsOf(deps.db.read, page.map((r) => r.membership.userId)), roleNamer(deps.db.read, caller.org.id)]);

@@ -17,7 +17,7 @@ import { type Organization, orgGuard, OrgSlug } from "../../orgs/index";
 import { publicApiGuard, requiresScope } from "../../access/index";
 import { requireScope } from "../../access";
 import { storageUsage } from "./quota";
-import { downloadFile, fileCallerOf, fileCallerOfKey, FileScopes, listFiles, PAGE_SIZE_MAX, restoreFile, trashFile, uploadFile, type FileCaller } from "./service";
+import { downloadFile, FILE_TOTAL_CAP, fileCallerOf, fileCallerOfKey, FileScopes, listFiles, PAGE_SIZE_MAX, restoreFile, trashFile, uploadFile, type FileCaller } from "./service";
 
 const tags = ["Files"];
 
@@ -40,7 +40,8 @@ const FileList = t.Object({
   files: t.Array(FileRecord),
   page: t.Integer(),
   pageSize: t.Integer(),
-  total: t.Integer(),
+  total: t.Integer({ description: `Files matching, exact up to ${FILE_TOTAL_CAP.toLocaleString("en")}; past that, this cap (see totalExact)` }),
+  totalExact: t.Boolean({ description: `false when more than ${FILE_TOTAL_CAP.toLocaleString("en")} files match: total is then a lower bound` }),
   nextCursor: t.Union([t.String(), t.Null()], { description: "Pass as cursor for the next page (read by keyset, as cheap at the millionth file as at the first); null on the last page" }),
 });
 const DownloadResponse = t.Object({ url: t.String(), fileName: t.String(), expiresInMinutes: t.Integer() });

@@ -17,7 +17,7 @@ import { kernelErrors } from "../../../platform/http/error-catalog";
 import type { KeyActor } from "../../access";
 import { assertCan, auditActorOf, grantFor, limitsOf, type Organization, type OrgCaller, type PermissionActor, permissionErrors } from "../../orgs/index";
 import { storageLimits } from "./limits";
-import { containsPattern } from "../../../platform/db/like";
+import { containsText } from "../../../platform/db/like";
 import { fileErrors } from "./errors";
 import { fileTooLarge, openFilePart, UPLOAD_MAX_BYTES } from "./multipart";
 import { normaliseContentType, sanitiseFileName } from "./names";
@@ -242,6 +242,16 @@ export async function liveFileOfOrg(reader: Queryable, orgId: string, fileId: st
 
 export const PAGE_SIZE_MAX = 100;
 
+/**
+ * The list's `total` is exact up to this many files; past it the answer says `totalExact: false`
+ * and `total` is this cap ("at least"). Counting every match of a 100,000-file organization on
+ * every page read every row; the pages themselves do not (docs/files.md).
+ */
+export const FILE_TOTAL_CAP = 10_000;
+
+/** The file name's trigram index (platform/db/like.ts; the migration `trigram_search`). */
+const FILE_NAME_TRIGRAMS = { fts: "files_name_trigrams", table: "files" };
+
 export interface ListQuery {
   trashed?: boolean;
   q?: string;
@@ -280,12 +290,15 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
     if (!grant.all && !grant.creatorSelf) throw permissionErrors.error("permissionDenied", { scope: FileScopes.list });
     where.push(eq(files.uploadedBy, caller.userId));
   }
-  if (query.q) where.push(sql`lower(${files.name}) like ${containsPattern(query.q)} escape '\\'`);
+  if (query.q) where.push(containsText(sql`lower(${files.name})`, query.q, FILE_NAME_TRIGRAMS));
   const condition = and(...where);
   const orderedBy = query.trashed ? files.trashedAt : files.createdAt;
   // Newest first, then by id: the page after a cursor starts strictly after its (time, id).
   const afterCursor = after ? or(lt(orderedBy, after.t), and(eq(orderedBy, after.t), gt(files.id, after.i))) : undefined;
-  const [counted] = await deps.db.read.select({ n: sql<string | number>`count(*)` }).from(files).where(condition);
+  // The count stops after FILE_TOTAL_CAP + 1 matches: its cost is bounded, whatever the organization holds.
+  const counting = deps.db.read.select({ one: sql`1` }).from(files).where(condition).limit(FILE_TOTAL_CAP + 1).as("counting");
+  const [counted] = await deps.db.read.select({ n: sql<string | number>`count(*)` }).from(counting);
+  const matching = Number(counted?.n ?? 0);
   const rows = await deps.db.read
     .select()
     .from(files)
@@ -296,7 +309,8 @@ export async function listFiles(deps: Pick<AppContext, "db">, caller: FileCaller
   const shown = rows.slice(0, pageSize);
   const last = shown.at(-1);
   const nextCursor = rows.length > pageSize && last ? encodeFileCursor((query.trashed ? last.trashedAt : last.createdAt)!, last.id, page) : null;
-  return { files: shown.map(fileView), page, pageSize, total: Number(counted?.n ?? 0), nextCursor };
+  const totalExact = matching <= FILE_TOTAL_CAP;
+  return { files: shown.map(fileView), page, pageSize, total: totalExact ? matching : FILE_TOTAL_CAP, totalExact, nextCursor };
 }
 
 /** A file of this org, live or trashed as asked; anything else (another org's, gone) is 404. */
