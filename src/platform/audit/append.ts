@@ -88,19 +88,25 @@ const HEAD_SQL = "select seq, chain_hash as chainHash from audit_events where or
 /**
  * The chain's head before this append. On SQLite through the writer connection's cached
  * prepared statement: drizzle prepares every query afresh, which costs more than the
- * rest of an append (test/bench/audit-append.ts). Elsewhere an ordinary query.
+ * rest of an append (test/bench/audit-append.ts). Elsewhere a query prepared per transaction.
  */
 async function chainHeadFor(tx: Tx, orgId: string): Promise<{ seq: number; chainHash: string } | undefined> {
   const client = (tx as { $client?: unknown }).$client;
   if (client instanceof SqliteConnection) return client.query<{ seq: number; chainHash: string }, [string]>(HEAD_SQL).get(orgId) ?? undefined;
-  const [last] = await tx
-    .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })
-    .from(auditEvents)
-    .where(eq(auditEvents.orgId, orgId))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
+  const [last] = await chainHead(tx).execute({ orgId });
   return last;
 }
+
+/** The head query elsewhere, prepared once per transaction (a group-committed batch reads it per event). */
+const chainHead = preparedQuery((db) =>
+  db
+    .select({ seq: auditEvents.seq, chainHash: auditEvents.chainHash })
+    .from(auditEvents)
+    .where(eq(auditEvents.orgId, sql.placeholder("orgId")))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1)
+    .prepare(),
+);
 
 const EVENT_COLUMNS = ["id", "orgId", "seq", "type", "createdAt", "actorKind", "actorId", "actorConnectedId", "appGroupId", "requestId", "ipHash", "userAgentHash", "payload", "baselines", "recordHash", "chainHash"] as const;
 type EventRow = typeof auditEvents.$inferInsert;
