@@ -124,12 +124,28 @@ const insertEvent = preparedQuery((db) =>
     .prepare(),
 );
 
-export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<AppendedEvent> {
+/**
+ * The event `tx` itself appended last to a chain: its head, known without asking. Only
+ * the same transaction may pass it (group-commit.ts, one event after another): that
+ * transaction holds the chain's lock until it commits, so nothing else can have appended
+ * after it.
+ */
+export interface HeadInThisTransaction {
+  orgId: string;
+  seq: number;
+  chainHash: string;
+}
+
+export async function appendAudit(tx: Tx, event: AuditEventInput, headInThisTransaction?: HeadInThisTransaction): Promise<AppendedEvent> {
   // A credential in a payload would be sealed forever: refuse it before anything is written.
   const credential = credentialFieldIn(event.payload);
   if (credential) throw new TypeError(`audit event ${event.type} carries a credential field (${credential}); record an id or a hash instead`);
-  await tx.lock(`audit:${event.orgId}`);
-  const last = await chainHeadFor(tx, event.orgId);
+  let last: { seq: number; chainHash: string } | undefined;
+  if (headInThisTransaction?.orgId === event.orgId) last = headInThisTransaction;
+  else {
+    await tx.lock(`audit:${event.orgId}`);
+    last = await chainHeadFor(tx, event.orgId);
+  }
   const baselines = await baselinesOf(tx, event);
   const refs: SealedBaselineRef[] = baselines.map((b) => ({
     entityType: b.entityType,
