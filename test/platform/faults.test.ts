@@ -17,9 +17,11 @@ test("driver connection errors, refused connections and SQLSTATE class 08 or 57P
   }
 });
 
-test("a reset connection counts only under a failed query; statement errors and plain errors do not count", () => {
-  expect(isDatabaseUnreachable(wrapped(withCode("ECONNRESET"), { query: "select 1" }))).toBe(true);
-  expect(isDatabaseUnreachable(withCode("ECONNRESET"))).toBe(false);
+test("a reset or closed connection counts only under a failed query; statement errors and plain errors do not count", () => {
+  for (const code of ["ECONNRESET", "EPIPE"]) {
+    expect(isDatabaseUnreachable(wrapped(withCode(code), { query: "select 1" }))).toBe(true);
+    expect(isDatabaseUnreachable(withCode(code))).toBe(false);
+  }
   for (const code of ["23505", "40001", "42P01", "ENOENT"]) expect(isDatabaseUnreachable(wrapped(withCode(code)))).toBe(false);
   expect(isDatabaseUnreachable(new Error("no code"))).toBe(false);
   expect(isDatabaseUnreachable(null)).toBe(false);

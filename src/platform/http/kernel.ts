@@ -107,8 +107,9 @@ const UNREACHABLE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CON
 export function isDatabaseUnreachable(error: unknown): boolean {
   const code = errorCode(error);
   if (code === null) return false;
-  // A reset connection is the database's only when a query failed on it (drizzle's error carries the query).
-  if (code === "ECONNRESET") return typeof (error as { query?: unknown }).query === "string";
+  // A reset connection, or a write to one the server closed (EPIPE, seen while PostgreSQL
+  // restarts), is the database's only when a query failed on it (drizzle's error carries the query).
+  if (code === "ECONNRESET" || code === "EPIPE") return typeof (error as { query?: unknown }).query === "string";
   // SQLSTATE class 08: connection exceptions.
   return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../src/platform/db/database";
 import { auditEvents } from "../../../src/platform/audit/schema";
+import { appendAudit } from "../../../src/platform/audit/append";
 import { appendAuditCommitted } from "../../../src/platform/audit/group-commit";
 import { verifyChain } from "../../../src/modules/trust/audit/verify";
 import { createOrg, type TestOrg } from "../../support/accounts";
@@ -52,6 +53,27 @@ describe("group commit", () => {
     const seqsOfA = appended.filter((_, i) => i % 2).map((e) => e.seq);
     expect(seqsOfA).toEqual([...seqsOfA].sort((x, y) => x - y));
     expect(new Set(appended.map((e) => e.id)).size).toBe(300);
+  });
+
+  test("consecutive events of one chain take its lock once a batch, while other transactions append to it too", async () => {
+    const org = await createOrg(t, "owner@group-c.example", "Group C");
+    let locks = 0;
+    // Counts the chain locks the batches take (the transaction's own lock, counted then passed on).
+    const db: Database = {
+      ...t.ctx.db,
+      write: (fn) => t.ctx.db.write((tx) => fn(Object.assign(Object.create(tx), { lock: (key: string) => ((locks += 1), tx.lock(key)) }))),
+    };
+    const grouped = Array.from({ length: 200 }, (_, i) => appendAuditCommitted(db, event(org, i)));
+    const alone = Array.from({ length: 20 }, (_, i) => t.ctx.db.write((tx) => appendAudit(tx, event(org, 1000 + i))));
+    const appended = await Promise.all([...grouped, ...alone]);
+    expect(locks).toBeGreaterThan(0);
+    expect(locks).toBeLessThan(20);
+    const rows = await t.ctx.db.read.select().from(auditEvents).where(eq(auditEvents.orgId, org.orgId)).orderBy(asc(auditEvents.seq));
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(new Set(appended.map((e) => e.seq)).size).toBe(220);
+    const report = await verifyChain(t.ctx.db.read, org.orgId);
+    expect(report.intact).toBe(true);
+    expect(report.count).toBe(rows.length);
   });
 
   test("it resolves only once the event is committed: readable by anyone right after", async () => {
