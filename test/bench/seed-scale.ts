@@ -6,6 +6,7 @@
  *   bun test/bench/seed-scale.ts --scale 0.1 --data-dir /tmp/scale-0.1            # SQLite file in the data dir
  *   bun test/bench/seed-scale.ts --scale 0.1 --data-dir /tmp/scale-pg --pg URL      # PostgreSQL (data dir holds blobs, keys)
  *   … --scale 1 --beacon-scale 0.1                                                    # beacon events at a scale of their own
+ *   … --data-dir /tmp/scale-1 --beacon-top-up 9000000                                # more beacon events into a seeded installation
  *
  * At --scale 1: one Business organization ("scale") with 1,000,000 audit events in one valid
  * chain (sealed with the chain code of src/platform/audit/record.ts, so `signet audit verify`
@@ -16,7 +17,7 @@
  *
  * Writes <data-dir>/scale-manifest.json (slug, ids, an owner session token) for data-scale.ts.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config";
@@ -60,7 +61,7 @@ export interface ScaleManifest {
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { scale: { type: "string", default: "0.01" }, "data-dir": { type: "string" }, pg: { type: "string" }, "beacon-scale": { type: "string" } },
+  options: { scale: { type: "string", default: "0.01" }, "data-dir": { type: "string" }, pg: { type: "string" }, "beacon-scale": { type: "string" }, "beacon-top-up": { type: "string" } },
 });
 const scale = Number(values.scale);
 if (!(scale > 0 && scale <= 1)) throw new Error("--scale takes a number in (0, 1]");
@@ -103,10 +104,72 @@ async function bulkInsert<Row>(label: string, // eslint-disable-next-line @types
   console.log(`[${dialect}] ${label}: ${total.toLocaleString()} rows in ${seconds.toFixed(1)} s (${Math.round(total / Math.max(seconds, 0.001)).toLocaleString()} rows/s)`);
 }
 
+/**
+ * Beacon events: raw rows, as ingest stores them (rollups are built by the daily job), `total`
+ * of them spread evenly over the 30 days before `until`. `offset` numbers a top-up's rows after
+ * the ones already there (their sessions and visitors continue the sequence).
+ */
+async function seedBeaconEvents(label: string, org: { orgId: string; appGroupId: string; until: number }, total: number, offset = 0) {
+  const paths = Array.from({ length: 50 }, (_, k) => `/page/${k}`);
+  const beaconStep = (BEACON_SPAN_DAYS * DAY) / Math.max(1, total);
+  // behavior_events.applicationId names the beacon's application; no row is joined on it.
+  const applicationId = `app-${org.appGroupId}`;
+  await bulkInsert(
+    label,
+    behaviorEvents,
+    total,
+    (k) => {
+      const i = offset + k;
+      const at = Math.floor(org.until - BEACON_SPAN_DAYS * DAY + k * beaconStep);
+      const leave = i % 2 === 1;
+      return {
+        id: newId(),
+        orgId: org.orgId,
+        appGroupId: org.appGroupId,
+        applicationId,
+        clientEventId: newId(),
+        type: leave ? "page_leave" : "page_view",
+        path: paths[i % paths.length]!,
+        refDomain: i % 3 === 0 ? "search.example" : null,
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        dwellMs: leave ? 1000 + (i % 60_000) : null,
+        anonId: `anon-${i % 200_000}`,
+        endUserId: null,
+        sessionId: `s-${Math.floor(i / 8)}`,
+        country: ["KR", "JP", "US", "DE"][i % 4]!,
+        data: null,
+        at,
+        receivedAt: at,
+      };
+    },
+    1000,
+  );
+}
+
 async function request(method: string, path: string, token: string, json?: unknown) {
   const r = await send(app, method, path, { token, json });
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
   return r.body;
+}
+
+// --beacon-top-up N: adds N beacon events to an installation this script seeded (its manifest
+// says where), and nothing else, so the beacon table can reach its full size in a second sitting.
+if (values["beacon-top-up"]) {
+  const more = Number(values["beacon-top-up"]);
+  if (!Number.isSafeInteger(more) || more <= 0) throw new Error("--beacon-top-up takes a number of events");
+  const manifestPath = join(dataDir, "scale-manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ScaleManifest;
+  await seedBeaconEvents("beacon events (top-up)", { orgId: manifest.orgId, appGroupId: manifest.appGroupId, until: manifest.seededAt }, more, manifest.counts.beaconEvents);
+  const analyzeStarted = performance.now();
+  await ctx.db.execRaw("ANALYZE");
+  seedSeconds["analyze (top-up)"] = Number(((performance.now() - analyzeStarted) / 1000).toFixed(1));
+  manifest.counts.beaconEvents += more;
+  manifest.seedSeconds = { ...manifest.seedSeconds, ...seedSeconds };
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  await closeContext(ctx);
+  process.exit(0);
 }
 
 // The organization under test, its owner's session, an app group and the analytics add-on.
@@ -118,8 +181,6 @@ const { token: ownerToken } = await startSession(ctx.sessions, owner.id);
 await request("POST", `/api/org/${slug}/settings/credit`, ownerToken, { amountCents: 100_000 });
 await request("POST", `/api/org/${slug}/settings/addons/audit_analytics`, ownerToken);
 const appGroup = await request("POST", `/api/org/${slug}/app-groups`, ownerToken, { orgId, name: "Web" });
-// behavior_events.applicationId names the beacon's application; no row is joined on it.
-const applicationId = `app-${appGroup.id}`;
 
 // Members: an account, a membership and an active badge each. Every tenth is an admin.
 const memberIds = Array.from({ length: counts.members }, () => newId());
@@ -196,40 +257,7 @@ await bulkInsert("audit events (chain)", auditEvents, counts.auditEvents, (i) =>
   seedSeconds["audit day counts"] = Number(((performance.now() - started) / 1000).toFixed(1));
 }
 
-// Beacon events: raw rows, as ingest stores them (rollups are built by the daily job).
-const paths = Array.from({ length: 50 }, (_, k) => `/page/${k}`);
-const beaconStep = (BEACON_SPAN_DAYS * DAY) / Math.max(1, counts.beaconEvents);
-await bulkInsert(
-  "beacon events",
-  behaviorEvents,
-  counts.beaconEvents,
-  (i) => {
-    const at = Math.floor(now - BEACON_SPAN_DAYS * DAY + i * beaconStep);
-    const leave = i % 2 === 1;
-    return {
-      id: newId(),
-      orgId,
-      appGroupId: appGroup.id,
-      applicationId,
-      clientEventId: newId(),
-      type: leave ? "page_leave" : "page_view",
-      path: paths[i % paths.length]!,
-      refDomain: i % 3 === 0 ? "search.example" : null,
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      dwellMs: leave ? 1000 + (i % 60_000) : null,
-      anonId: `anon-${i % 200_000}`,
-      endUserId: null,
-      sessionId: `s-${Math.floor(i / 8)}`,
-      country: ["KR", "JP", "US", "DE"][i % 4]!,
-      data: null,
-      at,
-      receivedAt: at,
-    };
-  },
-  1000,
-);
+await seedBeaconEvents("beacon events", { orgId, appGroupId: appGroup.id, until: now }, counts.beaconEvents);
 
 // Small organizations: an owner account, the organization and the owner's membership and badge.
 const smallOwners = Array.from({ length: counts.smallOrgs }, () => newId());
