@@ -5,6 +5,8 @@
  * violations, and refuse a range that names no part of the chain.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { appendAudit } from "../../../../src/platform/audit/append";
+import { verifyChain } from "../../../../src/modules/trust/audit/verify";
 import { addMember, createOrg, signInAs, type TestOrg } from "../../../support/accounts";
 import { createTestApp, type TestApp } from "../../../support/harness";
 import { appendEvents, eventsOf, q, sealOrg, tamper } from "./support";
@@ -202,4 +204,18 @@ describe("refusals", () => {
     expect((await verify(org, { after: 10, limit: 5 }, stranger.token)).status).toBe(404);
     expect((await t.request("GET", `/api/v1/admin/audit/verify?org=${org.slug}&after=10&limit=5`)).status).toBe(401);
   });
+});
+
+describe("a whole-chain walk's batches", () => {
+  test("the walk reports each batch of 1,000 records to its caller, and the report is the same with or without the hook", async () => {
+    const org = await createOrg(t, "owner-batches@steps.example", "Batches", { plan: "pro" });
+    await t.ctx.db.write(async (tx) => {
+      for (let i = 0; i < 2_400; i++) await appendAudit(tx, { orgId: org.orgId, type: "test.event", actor: { kind: "system" }, payload: { i }, at: t.clock.now() });
+    });
+    const examined: number[] = [];
+    const report = await verifyChain(t.ctx.db.read, org.orgId, {}, { afterBatch: (n) => examined.push(n) });
+    expect(report).toMatchObject({ intact: true, count: report.headSeq });
+    expect(examined).toEqual([1_000, 2_000, report.count]);
+    expect(await verifyChain(t.ctx.db.read, org.orgId)).toEqual(report);
+  }, 30_000);
 });
