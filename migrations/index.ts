@@ -27,6 +27,7 @@ import sqlite_0023_integrations from "./sqlite/0023_integrations.sql" with { typ
 import sqlite_0024_datasources from "./sqlite/0024_datasources.sql" with { type: "text" };
 import sqlite_0025_account_language from "./sqlite/0025_account_language.sql" with { type: "text" };
 import sqlite_0026_data_scale_indexes from "./sqlite/0026_data_scale_indexes.sql" with { type: "text" };
+import sqlite_0027_audit_day_counts from "./sqlite/0027_audit_day_counts.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -54,6 +55,7 @@ import postgres_0023_integrations from "./postgres/0023_integrations.sql" with {
 import postgres_0024_datasources from "./postgres/0024_datasources.sql" with { type: "text" };
 import postgres_0025_account_language from "./postgres/0025_account_language.sql" with { type: "text" };
 import postgres_0026_data_scale_indexes from "./postgres/0026_data_scale_indexes.sql" with { type: "text" };
+import postgres_0027_audit_day_counts from "./postgres/0027_audit_day_counts.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -84,6 +86,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0024_datasources", sql: sqlite_0024_datasources },
   { id: "0025_account_language", sql: sqlite_0025_account_language },
   { id: "0026_data_scale_indexes", sql: sqlite_0026_data_scale_indexes },
+  { id: "0027_audit_day_counts", sql: sqlite_0027_audit_day_counts },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -114,4 +117,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0024_datasources", sql: postgres_0024_datasources },
   { id: "0025_account_language", sql: postgres_0025_account_language },
   { id: "0026_data_scale_indexes", sql: postgres_0026_data_scale_indexes },
+  { id: "0027_audit_day_counts", sql: postgres_0027_audit_day_counts },
 ];

@@ -10,10 +10,12 @@
  * - in one transaction: appendAudit per event vs. inserting the same row unsealed (no
  *   lock, no read of the previous event, no hashes): the difference is what the chain adds;
  * - per transaction: a small change alone vs. the change with its audit event;
+ * - the per-day count's upsert alone, in CPU per event;
  * - 8 parallel writers, on one organization's chain and on 8 chains: appends/s, and the
  *   chains verified afterwards (no fork, no gap).
  */
 import { appendAudit } from "../../src/platform/audit/append";
+import { addDayCount } from "../../src/platform/audit/day-counts";
 import { auditEvents } from "../../src/platform/audit/schema";
 import { hashAuditRecord, nextChainHash, GENESIS_CHAIN_HASH } from "../../src/platform/audit/record";
 import { newId } from "../../src/platform/ids";
@@ -84,7 +86,27 @@ for (let i = 0; i < 200; i++) await t.ctx.db.write((tx) => appendAudit(tx, event
   console.log(`[${dialect}] per transaction: change alone ${fmt(alone)}, change + audit event ${fmt(audited)}; the audit event adds ${fmt(audited - alone)}`);
 }
 
-// 4. Eight parallel writers.
+// 4. The per-day count kept at append (day-counts.ts), alone: the CPU this process spends on the
+// upsert (on SQLite that is all of it; on PostgreSQL the server's share is not in it), for an event
+// whose key exists (the usual case: the same type and actor earlier that day) and for a new key.
+{
+  const org = await createOrg(t, "counts@bench.example", "Counts");
+  const key = (i: number) => ({ orgId: org.orgId, day: 20_000, type: "org.invitation.created", actorKind: "user", actorId: `u${i}`, actorConnectedId: "", appGroupId: "" });
+  for (const [label, keyAt] of [
+    ["existing key", () => key(0)],
+    ["new key", (i: number) => key(i + 1)],
+  ] as const) {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    await t.ctx.db.write(async (tx) => {
+      for (let i = 0; i < N; i++) await addDayCount(tx, keyAt(i), 1);
+    });
+    const used = process.cpuUsage(cpu);
+    console.log(`[${dialect}] per-day count upsert, ${label}: ${fmt(perEvent((used.user + used.system) / 1000, N))} CPU per event (${fmt(perEvent(performance.now() - start, N))} wall)`);
+  }
+}
+
+// 5. Eight parallel writers.
 for (const shape of ["one chain", "8 chains"] as const) {
   const orgs: Array<{ orgId: string }> = [];
   for (let w = 0; w < 8; w++) orgs.push(w === 0 || shape === "8 chains" ? await createOrg(t, `par${w}-${shape.length}@bench.example`, `Par ${w} ${shape}`) : orgs[0]!);

@@ -167,11 +167,27 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         count: events,
         plan: sql(`select * from audit_events where org_id = $ORG and created_at >= ${Date.parse(dayFrom)} and created_at <= ${Date.parse(dayTo)} order by seq + 0 desc limit 51`),
       },
-      { route: "audit stats", path: `/api/v1/admin/audit/stats?org=${slug}&scope=all`, count: (b) => (Array.isArray(b.byType) ? b.byType.length : Object.keys(b).length) },
+      {
+        route: "audit stats",
+        path: `/api/v1/admin/audit/stats?org=${slug}&scope=all`,
+        count: (b) => (Array.isArray(b.byType) ? b.byType.length : Object.keys(b).length),
+        // Whole days from the per-day counts (trust/audit/stats.ts); the first of its two passes.
+        plan: sql(`select type, actor_kind, actor_id, sum(n) from audit_day_counts where org_id = $ORG and day >= ${Math.floor(manifest.seededAt / DAY) - 89} and day <= ${Math.floor(manifest.seededAt / DAY) - 1} group by type, actor_kind, actor_id`),
+      },
+      { route: "audit stats, quick", path: `/api/v1/admin/audit/stats/quick?org=${slug}&scope=all`, count: (b) => b.last7d },
       {
         route: "audit forensic stats (one person)",
         path: `/api/v1/admin/audit/stats/forensic?org=${slug}&email=member1@scale.test&appGroupId=${appGroupId}`,
         count: (b) => b.events.length,
+      },
+      {
+        // The seed's member5 acts in the app group (member1 never does): a person with events.
+        route: "audit forensic stats (one active person)",
+        path: `/api/v1/admin/audit/stats/forensic?org=${slug}&email=member5@scale.test&appGroupId=${appGroupId}`,
+        count: (b) => b.total,
+        plan: sql(
+          `select id, seq from audit_events where org_id = $ORG and app_group_id = '${appGroupId}' and $RANGE and ${dialect === "sqlite" ? "lower(json_extract(payload, '$.email'))" : "lower(payload ->> 'email')"} = 'member5@scale.test'`,
+        ),
       },
       { route: "members list (whole, unpaged)", path: `/api/org/${slug}/members`, count: (b) => b.length },
       {
@@ -284,7 +300,7 @@ async function planReader(dialect: "sqlite" | "postgres", dataDir: string, url: 
       plan: async (query: string) => db.query<{ detail: string }, []>(`explain query plan ${query}`).all().map((r) => r.detail).join("\n"),
       // A scan reads every row; so does sorting a whole range ("TEMP B-TREE FOR ORDER BY"; one for
       // the LAST TERM only orders ties). "SEARCH … USING INDEX" in the requested order does not.
-      usesIndex: (plan: string) => !/\bSCAN (audit_events|files|memberships|connected_ids)\b(?! USING)/.test(plan) && !/TEMP B-TREE FOR ORDER BY/.test(plan),
+      usesIndex: (plan: string) => !/\bSCAN (audit_events|audit_day_counts|files|memberships|connected_ids)\b(?! USING)/.test(plan) && !/TEMP B-TREE FOR ORDER BY/.test(plan),
       deepFile: async (orgId: string, offset: number) =>
         db.query<{ createdAt: number; id: string }, [string, number]>("select created_at as createdAt, id from files where org_id = ? and trashed_at is null order by created_at desc, id asc limit 1 offset ?").get(orgId, offset)!,
       close: async () => db.close(),
@@ -294,7 +310,7 @@ async function planReader(dialect: "sqlite" | "postgres", dataDir: string, url: 
   return {
     plan: async (query: string) => (await client.unsafe(`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n"),
     // A sequential scan reads every row; so does a Sort under the Limit (it orders the whole range).
-    usesIndex: (plan: string) => !/Seq Scan on (audit_events|files|memberships|connected_ids)\b/.test(plan) && !/->\s+Sort\b/.test(plan),
+    usesIndex: (plan: string) => !/Seq Scan on (audit_events|audit_day_counts|files|memberships|connected_ids)\b/.test(plan) && !/->\s+Sort\b/.test(plan),
     deepFile: async (orgId: string, offset: number) => {
       const [row] = await client.unsafe("select created_at as \"createdAt\", id from files where org_id = $1 and trashed_at is null order by created_at desc, id asc limit 1 offset $2", [orgId, offset]);
       return { createdAt: Number(row!.createdAt), id: String(row!.id) };

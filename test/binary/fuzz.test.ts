@@ -4,7 +4,8 @@
  * schemas (fast-check), skewed toward values that break servers, with no credential,
  * another organization's, a lower role's, a narrow key's, an app-group key's or the
  * owner's. Pass: no 5xx, every error is JSON with `error` (pages answer HTML), no
- * `unhandled error` in the log, and /healthz answers within 100 ms throughout.
+ * `unhandled error` in the log, and the server's event loop is never held (under 100 ms of main-thread CPU in any /healthz
+ * round trip; responsiveness.ts).
  *
  * SIGNET_FUZZ_SEED replays a run; SIGNET_FUZZ_RUNS sets the number of requests (10,000).
  */
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { HOSTILE_STRINGS, hostileValue, skewedBody, skewedValue, type JsonSchema } from "../support/schema-arbitrary";
 import { asBackgroundLoad, signInByMagicLink, startBinary, startHealthProbe, type RunningBinary } from "./support";
+import { expectResponsive } from "./responsiveness";
 
 const RUNS = Number(process.env.SIGNET_FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.SIGNET_FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -216,14 +218,14 @@ async function send(request: FuzzRequest): Promise<Outcome> {
 }
 
 test(
-  `${RUNS} generated requests: no 5xx, errors are JSON with error, no unhandled error, /healthz under 100 ms`,
+  `${RUNS} generated requests: no 5xx, errors are JSON with error, no unhandled error, the event loop never held`,
   async () => {
     console.log(`fuzz seed ${SEED} (replay: SIGNET_FUZZ_SEED=${SEED}), ${operations.length} operations, ${RUNS} requests`);
     expect(operations.length).toBeGreaterThan(150);
     const arbitrary = fc.constantFrom(...operations).chain(requestFor);
     const requests = fc.sample(arbitrary, { seed: SEED, numRuns: RUNS });
 
-    const probe = startHealthProbe(server.base);
+    const probe = startHealthProbe(server);
 
     const outcomes: Outcome[] = [];
     let next = 0;
@@ -238,16 +240,12 @@ test(
         }),
       ),
     );
-    const healthTimes = await probe.stop();
+    const health = await probe.stop();
     const seconds = (performance.now() - started) / 1000;
 
     const histogram: Record<string, number> = {};
     for (const o of outcomes) histogram[o.status] = (histogram[o.status] ?? 0) + 1;
-    const slowest = Math.max(...healthTimes);
-    console.log(
-      `fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(histogram)}; ` +
-        `/healthz probed ${healthTimes.length} times, slowest ${slowest.toFixed(1)} ms`,
-    );
+    console.log(`fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(histogram)}`);
     const slowRequests = server
       .logs()
       .filter((l) => l.msg === "request" && typeof l.durationMs === "number")
@@ -260,7 +258,7 @@ test(
     expect(problems.slice(0, 20)).toEqual([]);
     const unhandled = server.logs().filter((l) => l.msg === "unhandled error");
     expect(unhandled.slice(0, 5)).toEqual([]);
-    expect(slowest).toBeLessThan(100);
+    expectResponsive("fuzz", health);
   },
   600_000,
 );

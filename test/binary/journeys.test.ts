@@ -143,6 +143,10 @@ describe("journeys", () => {
     expect(events.status).toBe(200);
     const types = JSON.stringify(events.body);
     for (const type of ["org.created", "org.master_seal.created", "org.member.added", "org.api_key.created"]) expect(types).toContain(type);
+    // Stats count the same events: past whole days from the per-day counts, today (a partial day) from the events.
+    const stats = await asOwner("GET", `/api/v1/admin/audit/stats?org=${slug}`);
+    expect(stats.status).toBe(200);
+    expect(stats.body.total).toBe(events.body.events.length);
     const verify = await server.cli(["audit", "verify", "--org", slug, "--json"]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout)).toMatchObject({ intact: true, problemCount: 0 });

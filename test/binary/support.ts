@@ -179,19 +179,25 @@ export async function latestLink(server: RunningBinary, to: string, path: string
   throw new Error(`no link to ${path} in the outbox of ${to}`);
 }
 
+/** What the health probe saw: each /healthz round trip, and the server's main-thread CPU time during it. */
+export interface HealthReadings {
+  roundTripMs: number[];
+  mainThreadCpuMs: number[];
+}
+
 /**
  * /healthz asked every 50 ms from a process of its own (health-probe.ts) while a load
- * runs; `stop` returns each round trip in milliseconds.
+ * runs; `stop` returns the readings.
  */
-export function startHealthProbe(base: string): { stop(): Promise<number[]> } {
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, "health-probe.ts"), base], { stdout: "pipe", stderr: "inherit" });
+export function startHealthProbe(server: { base: string; process: { pid: number } }): { stop(): Promise<HealthReadings> } {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "health-probe.ts"), server.base, String(server.process.pid)], { stdout: "pipe", stderr: "inherit" });
   return {
     async stop() {
       // Let it take at least one reading, then end it.
       await Bun.sleep(60);
       child.kill();
-      const text = await new Response(child.stdout).text();
-      return text.split("\n").filter(Boolean).map(Number);
+      const lines = (await new Response(child.stdout).text()).split("\n").filter(Boolean).map((line) => line.split(" ").map(Number));
+      return { roundTripMs: lines.map(([wall]) => wall!), mainThreadCpuMs: lines.map(([, cpu]) => cpu!) };
     },
   };
 }

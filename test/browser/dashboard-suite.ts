@@ -1057,9 +1057,9 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await page.textContent("li[data-addon-key=audit_analytics] .addon-note")).toBe(`On: ${await usd(addonCharge)} was taken from the credit for the rest of this month.`);
 
         // The month's open statement holds both charges; its verify link answers without an account.
-        const statement = page.locator("#invoices li[data-status=Open]");
+        // The statements are read again once the add-on's charge lands: wait for that reading.
+        const statement = page.locator("#invoices li[data-status=Open]", { hasText: `Total ${await usd(charged + addonCharge)}` });
         await statement.waitFor();
-        expect(await statement.textContent()).toContain(`Total ${await usd(charged + addonCharge)}`);
         expect(await statement.locator("a", { hasText: "PDF" }).count()).toBe(0);
         const verifyHref = (await statement.locator("a.verify-link").getAttribute("href"))!;
         const openVerdict = await t.request("GET", verifyHref);

@@ -15,6 +15,7 @@ import type { Tx } from "../db/database";
 import { recordHash } from "../crypto/canonical-json";
 import { newId } from "../ids";
 import { credentialFieldIn } from "./catalog";
+import { addDayCount, dayCountKeyOf, type DayCountTally } from "./day-counts";
 import { GENESIS_CHAIN_HASH, hashAuditRecord, hashClientValue, nextChainHash, type AuditRecordFields, type SealedBaselineRef } from "./record";
 import { auditBaselines, auditEvents } from "./schema";
 
@@ -101,7 +102,12 @@ async function chainHeadFor(tx: Tx, orgId: string): Promise<{ seq: number; chain
   return last;
 }
 
-export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<AppendedEvent> {
+/**
+ * Appends one event to its organization's chain and counts it in its day (day-counts.ts).
+ * With a `tally`, the count is left to the tally, which the caller flushes in the same
+ * transaction (a batch adds each distinct key once).
+ */
+export async function appendAudit(tx: Tx, event: AuditEventInput, tally?: DayCountTally): Promise<AppendedEvent> {
   // A credential in a payload would be sealed forever: refuse it before anything is written.
   const credential = credentialFieldIn(event.payload);
   if (credential) throw new TypeError(`audit event ${event.type} carries a credential field (${credential}); record an id or a hash instead`);
@@ -132,6 +138,8 @@ export async function appendAudit(tx: Tx, event: AuditEventInput): Promise<Appen
   const hash = hashAuditRecord(fields);
   const chainHash = nextChainHash(last?.chainHash || GENESIS_CHAIN_HASH, hash);
   await tx.insert(auditEvents).values({ ...fields, recordHash: hash, chainHash });
+  if (tally) tally.add(dayCountKeyOf(fields));
+  else await addDayCount(tx, dayCountKeyOf(fields), 1);
   for (const [i, b] of baselines.entries()) {
     const sealed = { state: b.state, stateHash: refs[i]!.stateHash, eventId: fields.id, eventSeq: fields.seq, sealedAt: event.at };
     await tx

@@ -12,6 +12,7 @@
  */
 import type { Database } from "../db/database";
 import { appendAudit, type AppendedEvent, type AuditEventInput } from "./append";
+import { DayCountTally } from "./day-counts";
 import { metrics } from "../metrics";
 
 /** The most events one transaction carries; more wait for the next one. */
@@ -49,8 +50,11 @@ class AuditGroupCommit {
   private async commit(batch: Waiting[]): Promise<void> {
     try {
       const appended = await this.db.write(async (tx) => {
+        // Events of one client in one day share a key: the batch adds each key's count once.
+        const tally = new DayCountTally();
         const out: AppendedEvent[] = [];
-        for (const item of batch) out.push(await appendAudit(tx, item.event));
+        for (const item of batch) out.push(await appendAudit(tx, item.event, tally));
+        await tally.flush(tx);
         return out;
       });
       metrics.groupCommitBatch.observe({ kind: "audit" }, batch.length);

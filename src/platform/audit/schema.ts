@@ -82,3 +82,27 @@ export const auditBaselines = table(
   },
   [{ name: "audit_baselines_entity_uq", on: ["orgId", "entityType", "entityId"], unique: true }],
 );
+
+/**
+ * How many events each organization appended per UTC day, type, actor and app group,
+ * kept in the transaction that appends them (day-counts.ts), so /audit/stats reads a
+ * day's counts instead of its events. A day's rows are bounded by its distinct (type,
+ * actor, app group) keys, not by its events. Absent values are stored as "" so that the
+ * key is unique on both dialects (NULLs never conflict). Not a proof: a row edited or
+ * deleted behind the application's back is not reflected here (verify is the proof).
+ */
+export const auditDayCounts = table(
+  "audit_day_counts",
+  {
+    orgId: col.text().notNull(),
+    /** The UTC day number: floor(createdAt / 86,400,000). */
+    day: col.int().notNull(),
+    type: col.text().notNull(),
+    actorKind: col.text().notNull(),
+    actorId: col.text().notNull().default(""),
+    actorConnectedId: col.text().notNull().default(""),
+    appGroupId: col.text().notNull().default(""),
+    n: col.bigint().notNull(),
+  },
+  [{ name: "audit_day_counts_key_uq", on: ["orgId", "day", "type", "actorKind", "actorId", "actorConnectedId", "appGroupId"], unique: true }],
+);

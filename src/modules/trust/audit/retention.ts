@@ -22,6 +22,7 @@ import type { Tx } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
 import { appendAudit, type AuditActor } from "../../../platform/audit/append";
 import { auditEvent } from "../../../platform/audit/catalog";
+import { auditDayOf, recountDays } from "../../../platform/audit/day-counts";
 import { TRUST_EVENTS } from "../events";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
 import { type Organization, orgById, orgIdsWhere, orgRecipientLanguage, ownerEmailOf, PLAN_KEYS } from "../../orgs/index";
@@ -123,6 +124,8 @@ export async function purgeBefore(tx: Tx, orgId: string, cutoff: number, input: 
     at: input.at,
   });
   await tx.delete(auditEvents).where(and(eq(auditEvents.orgId, orgId), lte(auditEvents.seq, last!.seq)));
+  // The per-day counts of the purged days go with their events; the last purged day may keep some.
+  await recountDays(tx, orgId, auditDayOf(span.oldestAt!), auditDayOf(span.newestAt!));
   return { count: span.count, fromSeq: base.seq + 1, throughSeq: last!.seq, cutoffAt: cutoff, tombstoneLogId: tombstone.id };
 }
 

@@ -93,12 +93,23 @@ export function startsWith(column: AnyColumn, prefix: string): SQL {
   return sql`substr(${column}, 1, ${sql.raw(String(prefix.length))}) = ${prefix}`;
 }
 
-/** The SQL twin of canSeeEvent, for list queries and counts. */
-export function visibleEvents(v: Visibility): SQL | undefined {
-  const paymentRule = v.seesPayments ? undefined : not(startsWith(auditEvents.type, PAYMENT_PREFIX));
+/** The columns the judgment reads: the events' own, or the same key columns of the per-day counts. */
+export interface VisibilityColumns {
+  type: AnyColumn;
+  actorId: AnyColumn;
+  actorConnectedId: AnyColumn;
+}
+
+/**
+ * The SQL twin of canSeeEvent, for list queries and counts. On the per-day counts (whose
+ * absent actor ids are "") it selects exactly the counts of the events it selects: an
+ * own id is never "".
+ */
+export function visibleEvents(v: Visibility, columns: VisibilityColumns = auditEvents): SQL | undefined {
+  const paymentRule = v.seesPayments ? undefined : not(startsWith(columns.type, PAYMENT_PREFIX));
   if (v.wholeOrg) return paymentRule;
-  const own = [eq(auditEvents.actorId, v.self.userId)];
-  if (v.self.connectedId) own.push(eq(auditEvents.actorId, v.self.connectedId), eq(auditEvents.actorConnectedId, v.self.connectedId));
-  const systems = v.systems.flatMap((s) => SYSTEM_EVENT_PREFIXES[s].map((p) => startsWith(auditEvents.type, p)));
+  const own = [eq(columns.actorId, v.self.userId)];
+  if (v.self.connectedId) own.push(eq(columns.actorId, v.self.connectedId), eq(columns.actorConnectedId, v.self.connectedId));
+  const systems = v.systems.flatMap((s) => SYSTEM_EVENT_PREFIXES[s].map((p) => startsWith(columns.type, p)));
   return and(or(...own, ...systems), paymentRule);
 }
