@@ -202,7 +202,7 @@ export async function runDataScale(options: DataScaleOptions): Promise<{ rows: R
         route: "audit query, all, one day 40 d ago",
         path: `${audit}&scope=all&limit=50&from=${dayFrom}&to=${dayTo}`,
         count: events,
-        plan: sql(`select * from audit_events where org_id = $ORG and created_at >= ${Date.parse(dayFrom)} and created_at <= ${Date.parse(dayTo)} order by seq desc limit 51`),
+        plan: sql(`select * from audit_events where org_id = $ORG and created_at >= ${Date.parse(dayFrom)} and created_at <= ${Date.parse(dayTo)} order by seq + 0 desc limit 51`),
       },
       {
         route: "audit stats",

@@ -3,7 +3,7 @@
  * public v1 call, end-user sign-in, a JWKS rebuild), prepared once per database handle
  * (platform/db/prepared.ts).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/database";
 import { preparedQuery } from "../../platform/db/prepared";
 import { organizations } from "./schema";
@@ -30,4 +30,14 @@ export async function orgByIdOrSlug(reader: Queryable, idOrSlug: string): Promis
 /** Every organization's id, for jobs that visit each one. */
 export async function allOrgIds(reader: Queryable): Promise<string[]> {
   return (await reader.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
+}
+
+/**
+ * The ids of the organizations for which `where` holds, given their id and plan columns:
+ * jobs that visit only the organizations with something due (audit retention) ask for
+ * those in one query rather than reading each organization in turn.
+ */
+export async function orgIdsWhere(reader: Queryable, where: (org: { id: typeof organizations.id; plan: typeof organizations.plan }) => SQL): Promise<string[]> {
+  const rows = await reader.select({ id: organizations.id }).from(organizations).where(where({ id: organizations.id, plan: organizations.plan }));
+  return rows.map((o) => o.id);
 }

@@ -8,7 +8,7 @@ export { directScopesOf, grantDirectScope, isRoleOfOrg, type MemberAuthority, me
 export { auditActorOf, type MachineOrgActor, badgeIdsOf, type Caller, callerOf, hasRevokedBadge, memberUserIds, type MachineTokens, ORG_GUARD_ERRORS, orgAccessErrors, OrgAccessErrors, type OrgActor, type Organization, type OrgCaller, orgWideKeyRequired, type PersonAuthority, personAuthorityOf, requireOwner, resolveOrgAccess } from "./access";
 export { orgGuard } from "./guard";
 export { AGENT_MEMBERSHIP_TYPE, badgeOfOrg, badgesOfOrg, type BadgeStatus, type BadgeSummary, type BadgeType, createGroupBadge, issueAgentBadge, renameGroupBadge, updateAgentBadge } from "./badge-directory";
-export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug } from "./hot-queries";
+export { allOrgIds, orgById, orgByIdOrSlug, orgBySlug, orgIdsWhere } from "./hot-queries";
 export { requireAdmin } from "./members/caller";
 export { activeServiceAccount } from "./members/service-accounts";
 export { ensureSharedRole, scopesOfRole, type SharedRole } from "./members/roles";

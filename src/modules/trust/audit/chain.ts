@@ -7,7 +7,7 @@ import type { AppContext } from "../../../context";
 import { currentSigningKey } from "../keys/signing-keys";
 import { chainHead, CHECKPOINT_TYPE, latestCheckpoint, signCheckpoint, storeCheckpoint, type Checkpoint } from "./checkpoints";
 import { recordChainProblems, type Violation } from "./violations";
-import { verifyChain, type ChainProblem, type ChainRange, type ChainReport } from "./verify";
+import { verifyChain, type ChainProblem, type ChainRange, type ChainReport, type WalkOptions } from "./verify";
 
 export type CheckpointOutcome =
   | { status: "signed" | "up_to_date"; checkpoint: Checkpoint }
@@ -43,8 +43,9 @@ export async function verifyAndRecord(
   orgId: string,
   detectedBy: string,
   range: Pick<ChainRange, "after" | "limit"> = {},
+  options: WalkOptions = {},
 ): Promise<{ report: ChainReport; newViolations: Violation[] }> {
-  const report = await verifyChain(deps.db.read, orgId, range);
+  const report = await verifyChain(deps.db.read, orgId, range, options);
   const newViolations = await recordChainProblems(deps, orgId, report.problems, detectedBy);
   return { report, newViolations };
 }

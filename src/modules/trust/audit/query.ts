@@ -85,7 +85,8 @@ export function inRange(range: EffectiveRange): SQL {
 
 /**
  * The same range, written so that no index on createdAt can serve it (DESIGN §11). For a
- * range that reaches the present, the newest-first page is best read by walking the
+ * range that reaches the present (or any range not narrower than the time since its end,
+ * isNarrowPast), the newest-first page is best read by walking the
  * (orgId, seq) index backwards and testing each row's time: about one page of rows. Left
  * to itself SQLite's planner takes the (orgId, createdAt) index instead and sorts every event
  * of the range by seq, which costs as much as the range holds (a million rows for a busy
@@ -96,19 +97,32 @@ function inRangeBySeqWalk(range: EffectiveRange): SQL {
   return sql`${time} >= ${range.from} and ${time} <= ${range.to}`;
 }
 
-/** A range whose end is this close to now is read newest-first along the chain (inRangeBySeqWalk). */
-const RECENT_END_MS = 86_400_000;
+/**
+ * A range narrower than the time between its end and now ("one day, 40 days back"). Walking
+ * the chain newest-first from its head would pass every event newer than the range before
+ * the first match (PostgreSQL's planner takes that walk too, misled by its row estimates), so
+ * such a range is read through the (orgId, createdAt) index and its rows sorted by seq: a cost
+ * that follows the range's rows. Any wider range, or one reaching the present, is cheaper to
+ * walk from the head (or the cursor). Rows are taken as spread evenly over time, so the two
+ * spans of time stand for the rows each plan reads.
+ */
+function isNarrowPast(range: EffectiveRange, now: number): boolean {
+  return range.to - range.from < now - range.to;
+}
 
 export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller: AuditCaller, input: QueryInput) {
   const cursor = input.cursor === undefined ? null : decodeSeqCursor(input.cursor);
   const { visibility, range } = await readScope(deps, caller, input);
   const limit = input.limit ?? QUERY_LIMIT.default;
-  // One actor's events are walked along the (orgId, actor…, seq) indexes; any other page whose
-  // range reaches the present walks the chain from its head. Others (scope=mine, a range in
-  // the past) are left to the planner: the actor index, or the range's rows sorted.
-  // PostgreSQL's planner makes this choice itself from its statistics (and misjudges the
-  // rewritten range), so the hint is SQLite's only.
-  const walk = deps.db.dialect === "sqlite" && (input.actor !== undefined || (visibility.wholeOrg && range.to >= deps.clock.now() - RECENT_END_MS));
+  const narrowPast = isNarrowPast(range, deps.clock.now());
+  // One actor's events are walked along the (orgId, actor…, seq) indexes. A whole-organization
+  // page of a narrow range in the past is read by time (the order `seq + 0` keeps any planner
+  // off the seq index); any other whole-organization page walks the chain from its head, which
+  // SQLite is told by a range no time index can serve (PostgreSQL's planner takes that walk
+  // itself for broad ranges, and misjudges the rewritten range, so that hint is SQLite's only).
+  // scope=mine is left to the planner: the caller's actor index, or the range's rows sorted.
+  const byTime = input.actor === undefined && visibility.wholeOrg && narrowPast;
+  const walk = deps.db.dialect === "sqlite" && (input.actor !== undefined || (visibility.wholeOrg && !narrowPast));
   const conditions: Array<SQL | undefined> = [eq(auditEvents.orgId, caller.org.id), walk ? inRangeBySeqWalk(range) : inRange(range), visibleEvents(visibility)];
   if (input.type) conditions.push(startsWith(auditEvents.type, input.type));
   if (input.appGroupId) conditions.push(eq(auditEvents.appGroupId, input.appGroupId));
@@ -118,7 +132,7 @@ export async function queryEvents(deps: Pick<AppContext, "db" | "clock">, caller
       .select()
       .from(auditEvents)
       .where(and(...conditions, extra))
-      .orderBy(desc(auditEvents.seq))
+      .orderBy(byTime ? sql`${auditEvents.seq} + 0 desc` : desc(auditEvents.seq))
       .limit(limit + 1);
   // "Performed by" is the user id or the badge: two index walks merged, rather than one OR
   // that no single index orders by seq. An event matching both is counted once.

@@ -16,7 +16,7 @@
  *   cancelled.
  * The owner may purge expired history at once with a personal seal (purge-now).
  */
-import { and, count, eq, gte, lt, lte, max, min } from "drizzle-orm";
+import { and, count, eq, gte, lt, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../platform/db/database";
 import { toIso } from "../../../platform/clock";
@@ -25,7 +25,7 @@ import { auditEvent } from "../../../platform/audit/catalog";
 import { auditDayOf, recountDays } from "../../../platform/audit/day-counts";
 import { TRUST_EVENTS } from "../events";
 import { auditBaselines, auditEvents } from "../../../platform/audit/schema";
-import { type Organization, orgById, orgRecipientLanguage, ownerEmailOf } from "../../orgs/index";
+import { type Organization, orgById, orgIdsWhere, orgRecipientLanguage, ownerEmailOf, PLAN_KEYS } from "../../orgs/index";
 import { auditRetentionMail, composeMail } from "../../messaging/index";
 import { translator, type Language } from "../../../platform/languages";
 import { verifyPersonalSeal } from "../../identity/index";
@@ -217,6 +217,31 @@ async function sendNotice(deps: Pick<AppContext, "db" | "mail" | "logger">, org:
     // The notice is recorded in the chain and the outbox; a refused send does not stop the clock.
     deps.logger.warn("audit retention notice not delivered", { orgId: org.id, notice, error: (e as Error).message });
   }
+}
+
+/**
+ * The organizations a retention run must visit: those with a cycle open (a notice to send,
+ * a purge to make, or a cycle to cancel) and those whose oldest event is older than their
+ * window's start now. Every other organization's step would answer "unlimited" or
+ * "nothing_expired" and change nothing. The window is the one windowOf gives (the plan's,
+ * unless a contract sets it) written in SQL, and read from the plan as it is at the run, so
+ * a downgrade that shortens the window makes the organization due at the next run. One
+ * query: per organization, an index lookup of its oldest event on (org_id, created_at).
+ */
+export async function orgsDueForRetention(reader: AppContext["db"]["read"], now: number): Promise<string[]> {
+  const at = (instant: number | null) => (instant === null ? sql`null` : sql`cast(${instant} as bigint)`);
+  return orgIdsWhere(reader, (org) => {
+    const state = (column: SQL) => sql`(select ${column} from ${auditRetentionStates} where ${auditRetentionStates.id} = ${org.id})`;
+    // planOf reads an unknown plan as Free, and so does the else branch.
+    const planStart = sql.join(
+      PLAN_KEYS.map((key) => sql` when ${key} then ${at(windowOf({ plan: key }, null, now).windowStart)}`),
+      sql``,
+    );
+    const contractStart = sql`cast(${now} as bigint) - cast(${state(sql`${auditRetentionStates.contractRetentionDays}`)} as bigint) * ${DAY_MS}`;
+    const windowStart = sql`coalesce(${contractStart}, case ${org.plan}${planStart} else ${at(windowOf({ plan: "free" }, null, now).windowStart)} end)`;
+    const oldest = sql`(select min(${auditEvents.createdAt}) from ${auditEvents} where ${auditEvents.orgId} = ${org.id})`;
+    return sql`(${state(sql`${auditRetentionStates.firstNoticeAt}`)} is not null or ${oldest} < ${windowStart})`;
+  });
 }
 
 export async function runRetention(deps: Pick<AppContext, "db" | "clock" | "mail" | "secrets" | "logger">, orgId: string): Promise<RetentionStep> {

@@ -80,6 +80,12 @@ export interface ChainRange {
 }
 
 const BATCH = 1000;
+
+/** How a caller follows a whole-chain walk. */
+export interface WalkOptions {
+  /** Called after each batch of records, with the number examined so far. */
+  afterBatch?: (examined: number) => void;
+}
 /** Problems kept in a report (all are counted). */
 const MAX_PROBLEMS = 500;
 
@@ -127,7 +133,7 @@ class ProblemList {
  * After a problem the walk re-anchors on the stored chain hash, so later, independent
  * problems are found too.
  */
-export async function verifyChain(reader: Queryable, orgId: string, range: ChainRange = {}): Promise<ChainReport> {
+export async function verifyChain(reader: Queryable, orgId: string, range: ChainRange = {}, options: WalkOptions = {}): Promise<ChainReport> {
   const base = await chainBase(reader, orgId);
   const problems = new ProblemList();
   let anchor: ChainAnchor = base;
@@ -196,6 +202,7 @@ export async function verifyChain(reader: Queryable, orgId: string, range: Chain
       last = row;
     }
     reachedHead = batch.length < take;
+    options.afterBatch?.(count);
   }
   const verifiedThrough = last?.seq ?? after;
   // A step checks the checkpoints it walked past; the one that reaches the head also those beyond it.

@@ -252,6 +252,38 @@ describe("ranges and the retention window", () => {
     expect(ninety.body.range).toMatchObject({ cut: false, retentionDays: 90 });
   });
 
+  test("a narrow range in the past (read by time), a broad one and one reaching now (walked by seq) page the same rows newest first", async () => {
+    const org = await createOrg(t, "owner@shapes.example", "Shapes", { plan: "business" });
+    const owner = { kind: "user" as const, id: org.owner.userId };
+    const start = t.clock.now();
+    // Three events a day for 20 days; one each day stamped an hour early, so time and seq disagree.
+    for (let day = 0; day < 20; day++) {
+      for (let i = 0; i < 3; i++) await emit(org.orgId, "t.shape", owner, { at: start + day * DAY + i * HOUR - (i === 2 ? 3 * HOUR : 0) });
+    }
+    t.clock.set(start + 20 * DAY);
+    const all = (await query(org, org.owner, { scope: "all", type: "t.shape", limit: "200" })).body.events as Array<{ seq: number; at: string }>;
+    expect(all).toHaveLength(60);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const ranges: Array<[number, number]> = [
+      [start + 10 * DAY, start + 11 * DAY - 1], // one day, ten days back: narrower than the time since its end
+      [start + 2 * DAY, start + 17 * DAY], // fifteen days ending three days back: broader
+      [start + 15 * DAY, t.clock.now()], // reaching now
+    ];
+    for (const [from, to] of ranges) {
+      const expected = all.filter((e) => Date.parse(e.at) >= from && Date.parse(e.at) <= to).map((e) => e.seq);
+      expect(expected.length).toBeGreaterThan(2);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const r: any = await query(org, org.owner, { scope: "all", type: "t.shape", from: iso(from), to: iso(to), limit: "2", ...(cursor ? { cursor } : {}) });
+        expect(r.status).toBe(200);
+        seen.push(...r.body.events.map((e: any) => e.seq));
+        cursor = r.body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
   test("Pro keeps 7 days: a range partly before the window is cut and says so; entirely before it is 402; upgrading restores access", async () => {
     const org = await createOrg(t, "owner@window.example", "Window", { plan: "pro" });
     const owner = { kind: "user" as const, id: org.owner.userId };
