@@ -5,7 +5,7 @@
  * hid the cookie from the session guard and the query from its validator.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startBinary, signInByMagicLink, type RunningBinary } from "./support";
+import { bootstrapOrg, signInByMagicLink, startBinary, type RunningBinary } from "./support";
 
 let server: RunningBinary;
 let cookie = "";
@@ -14,9 +14,7 @@ let apiKey = "";
 
 beforeAll(async () => {
   server = await startBinary({ dev: true });
-  const boot = await server.cli(["admin", "bootstrap", "--email", "owner@example.com", "--org", "Context Co", "--slug", "context-co"]);
-  if (boot.code !== 0) throw new Error(`bootstrap failed: ${boot.stderr}`);
-  ({ slug, apiKey } = JSON.parse(boot.stdout));
+  ({ slug, apiKey } = await bootstrapOrg(server, { email: "owner@example.com", org: "Context Co", slug: "context-co" }));
   ({ cookie } = await signInByMagicLink(server, "owner@example.com"));
 }, 120_000);
 

@@ -5,7 +5,7 @@
  * literal, and the files list says whether its total is exact.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { signInByMagicLink, startBinary, type RunningBinary } from "./support";
+import { bootstrapOrg, signInByMagicLink, startBinary, type RunningBinary } from "./support";
 
 let server: RunningBinary;
 let cookie = "";
@@ -14,9 +14,7 @@ let apiKey = "";
 
 beforeAll(async () => {
   server = await startBinary({ dev: true });
-  const boot = await server.cli(["admin", "bootstrap", "--email", "owner@search.example", "--org", "Search Co", "--slug", "search-co"]);
-  if (boot.code !== 0) throw new Error(`bootstrap failed: ${boot.stderr}`);
-  ({ slug, apiKey } = JSON.parse(boot.stdout));
+  ({ slug, apiKey } = await bootstrapOrg(server, { email: "owner@search.example", org: "Search Co", slug: "search-co" }));
   ({ cookie } = await signInByMagicLink(server, "owner@search.example"));
   for (const name of ["Quarterly-Report.PDF", "100% done.txt", "1000 done.txt", "snake_case.txt", "snakeXcase.txt"]) {
     const form = new FormData();

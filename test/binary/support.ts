@@ -154,6 +154,14 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   };
 }
 
+/** `signet admin bootstrap` on this installation: an organization, its owner and an API key. */
+export async function bootstrapOrg(node: Pick<RunningBinary, "cli">, owner: { email: string; org: string; slug?: string; plan?: string }): Promise<{ userId: string; orgId: string; slug: string; apiKey: string; sessionToken: string }> {
+  const args = ["admin", "bootstrap", "--email", owner.email, "--org", owner.org, ...(owner.slug ? ["--slug", owner.slug] : []), ...(owner.plan ? ["--plan", owner.plan] : [])];
+  const boot = await node.cli(args);
+  if (boot.code !== 0) throw new Error(`bootstrap failed: ${boot.stderr}`);
+  return JSON.parse(boot.stdout);
+}
+
 /** Signs a dashboard user in through the mailed link, as a browser does; returns the cookie header. */
 export async function signInByMagicLink(server: RunningBinary, email: string): Promise<{ cookie: string; token: string }> {
   const sent = await server.fetch("/api/auth/magic-link/send", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
