@@ -29,6 +29,7 @@ import sqlite_0025_account_language from "./sqlite/0025_account_language.sql" wi
 import sqlite_0026_data_scale_indexes from "./sqlite/0026_data_scale_indexes.sql" with { type: "text" };
 import sqlite_0027_audit_day_counts from "./sqlite/0027_audit_day_counts.sql" with { type: "text" };
 import sqlite_0028_trigram_search from "./sqlite/0028_trigram_search.sql" with { type: "text" };
+import sqlite_0029_partial_actor_indexes from "./sqlite/0029_partial_actor_indexes.sql" with { type: "text" };
 import postgres_0000_init from "./postgres/0000_init.sql" with { type: "text" };
 import postgres_0001_accounts_orgs_members from "./postgres/0001_accounts_orgs_members.sql" with { type: "text" };
 import postgres_0002_audit_chain from "./postgres/0002_audit_chain.sql" with { type: "text" };
@@ -58,6 +59,7 @@ import postgres_0025_account_language from "./postgres/0025_account_language.sql
 import postgres_0026_data_scale_indexes from "./postgres/0026_data_scale_indexes.sql" with { type: "text" };
 import postgres_0027_audit_day_counts from "./postgres/0027_audit_day_counts.sql" with { type: "text" };
 import postgres_0028_trigram_search from "./postgres/0028_trigram_search.sql" with { type: "text" };
+import postgres_0029_partial_actor_indexes from "./postgres/0029_partial_actor_indexes.sql" with { type: "text" };
 import type { Migration } from "../src/platform/db/migrator";
 
 export const sqliteMigrations: Migration[] = [
@@ -90,6 +92,7 @@ export const sqliteMigrations: Migration[] = [
   { id: "0026_data_scale_indexes", sql: sqlite_0026_data_scale_indexes },
   { id: "0027_audit_day_counts", sql: sqlite_0027_audit_day_counts },
   { id: "0028_trigram_search", sql: sqlite_0028_trigram_search },
+  { id: "0029_partial_actor_indexes", sql: sqlite_0029_partial_actor_indexes },
 ];
 
 export const postgresMigrations: Migration[] = [
@@ -122,4 +125,5 @@ export const postgresMigrations: Migration[] = [
   { id: "0026_data_scale_indexes", sql: postgres_0026_data_scale_indexes },
   { id: "0027_audit_day_counts", sql: postgres_0027_audit_day_counts },
   { id: "0028_trigram_search", sql: postgres_0028_trigram_search },
+  { id: "0029_partial_actor_indexes", sql: postgres_0029_partial_actor_indexes },
 ];

@@ -160,13 +160,17 @@ export async function signInAnalytics(deps: Deps, caller: AuditCaller, query: Re
     gte(auditEvents.createdAt, now - ORG_AUDIT_WINDOW_DAYS * DAY_MS),
     ...(query.appGroupId ? [eq(auditEvents.appGroupId, query.appGroupId)] : []),
   );
-  // One pass over the window's events counts both, all and sealed (DESIGN §11).
+  // One pass over the window's events counts both, all and sealed (DESIGN §11). Grouped by
+  // an expression, not the column: grouped by the column, SQLite's planner walks the
+  // organization's whole (org_id, type) index to skip the sort, 1.6 s at a million events,
+  // instead of the window's days through (org_id, created_at), 34 ms.
+  const eventType = sql<string>`${auditEvents.type} || ''`;
   const types = await deps.db.read
-    .select({ eventType: auditEvents.type, count: count(), sealed: sql<string | number>`sum(case when ${auditEvents.chainHash} <> '' then 1 else 0 end)` })
+    .select({ eventType, count: count(), sealed: sql<string | number>`sum(case when ${auditEvents.chainHash} <> '' then 1 else 0 end)` })
     .from(auditEvents)
     .where(auditWhere)
-    .groupBy(auditEvents.type)
-    .orderBy(desc(count()), auditEvents.type);
+    .groupBy(eventType)
+    .orderBy(desc(count()), eventType);
 
   return {
     days,

@@ -38,8 +38,9 @@ export const auditEvents = table(
     // The actor leads, so that no index but (orgId, seq) offers SQLite's planner a walk of
     // the whole organization: one starting with orgId alone would compete with it for
     // unfiltered pages, and without statistics for it the planner may take it and sort.
-    { name: "audit_events_actor_org_seq_idx", on: ["actorId", "orgId", "seq"] },
-    { name: "audit_events_connected_org_seq_idx", on: ["actorConnectedId", "orgId", "seq"] },
+    // Partial: system and end-user events have no actor id, most events no badge.
+    { name: "audit_events_actor_org_seq_idx", on: ["actorId", "orgId", "seq"], whereFirstNotNull: true },
+    { name: "audit_events_connected_org_seq_idx", on: ["actorConnectedId", "orgId", "seq"], whereFirstNotNull: true },
   ],
 );
 

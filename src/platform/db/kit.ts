@@ -10,6 +10,7 @@
  * time are numbers (time is epoch milliseconds, a bigint column on PostgreSQL), bool
  * is a boolean and json is a parsed value (jsonb on PostgreSQL).
  */
+import { isNotNull } from "drizzle-orm";
 import {
   integer as sqliteInteger,
   sqliteTable,
@@ -137,6 +138,12 @@ export interface IndexDeclaration<K extends string> {
   name: string;
   on: K[];
   unique?: boolean;
+  /**
+   * A partial index of the rows whose first column is set. For a mostly-NULL column: SQLite's
+   * statistics count the NULLs as one value, so a full index looks unselective to its planner
+   * and an equality on the column is answered by a scan (docs/performance.md).
+   */
+  whereFirstNotNull?: boolean;
 }
 
 type SqliteTableOf<N extends string, C extends Record<string, SQLiteColumnBuilderBase>> = ReturnType<
@@ -174,7 +181,8 @@ export function table<N extends string, C extends Record<string, SQLiteColumnBui
             ? ix.unique ? sqliteUniqueIndex : sqliteIndex
             : ix.unique ? pgUniqueIndex : pgIndex;
         const [first, ...rest] = ix.on.map((k) => t[k]);
-        return (make as any)(ix.name).on(first, ...rest);
+        const index = (make as any)(ix.name).on(first, ...rest);
+        return ix.whereFirstNotNull ? index.where(isNotNull(first)) : index;
       });
     return dialect === "sqlite" ? sqliteTable(name, cols, extra) : pgTable(name, cols, extra);
   };
