@@ -19,5 +19,4 @@ FROM "audit_events"
 GROUP BY "org_id", "created_at" / 86400000, "type", "actor_kind", coalesce("actor_id", ''), coalesce("actor_connected_id", ''), coalesce("app_group_id", '');
 --> statement-breakpoint
 -- Hand-written: forensic stats find a person's end-user events by the payload's e-mail (trust/audit/stats.ts payloadEmailOf).
--- Partial: most events carry no e-mail, and SQLite's statistics would judge a full index unselective.
-CREATE INDEX "audit_events_payload_email_org_idx" ON "audit_events" (lower("payload" ->> 'email'), "org_id") WHERE lower("payload" ->> 'email') IS NOT NULL;
+CREATE INDEX "audit_events_payload_email_org_idx" ON "audit_events" (lower("payload" ->> 'email'), "org_id");
