@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDnsServer, TARGET, type DnsPeer } from "../modules/customers/domains/support";
-import { freePort, startBinary, type RunningBinary } from "./support";
+import { freePort, logArrives, startBinary, type RunningBinary } from "./support";
 
 const caddy = Bun.which("caddy");
 const missing = caddy === null ? "caddy is not installed (Debian: apt-get install caddy; .ci/run installs it)" : null;
@@ -136,7 +136,7 @@ run("a verified custom domain gets a certificate from Caddy's CA and its hosted 
   expect(JSON.parse(methods.body).branding.name).toBe("Caddy Brand");
   expect(JSON.parse(methods.body).portal.loginUrl).toBe(`https://${DOMAIN}/login/${clientKey}`);
   // The binary was asked, by the name Caddy sends (?domain=).
-  expect(server.logs().some((l) => String(l.path).startsWith("/api/public/custom-domains/resolve") && l.status === 200)).toBe(true);
+  expect(await logArrives(server, (l) => String(l.path).startsWith("/api/public/custom-domains/resolve") && l.status === 200)).toBe(true);
 });
 
 run("an unverified domain never gets a certificate: the handshake fails and the binary said 404", async () => {
@@ -145,7 +145,7 @@ run("an unverified domain never gets a certificate: the handshake fails and the 
   expect(r.status).toBe("000");
   const unknown = await curl("nobody.example", "/");
   expect(unknown.code).not.toBe(0);
-  expect(server.logs().some((l) => String(l.path).startsWith("/api/public/custom-domains/resolve") && l.status === 404)).toBe(true);
+  expect(await logArrives(server, (l) => String(l.path).startsWith("/api/public/custom-domains/resolve") && l.status === 404)).toBe(true);
   expect(existsSync(join(scratch, `data/caddy/certificates/local/${UNVERIFIED}`))).toBe(false);
   expect(existsSync(join(scratch, `data/caddy/certificates/local/${DOMAIN}`))).toBe(true);
 });

@@ -4,7 +4,7 @@
  * naming the organization and principal of each request.
  */
 import { afterAll, expect, test } from "bun:test";
-import { freePort, requestOverSocket, startBinary, type RunningBinary } from "./support";
+import { freePort, logArrives, requestOverSocket, startBinary, type RunningBinary } from "./support";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const started: RunningBinary[] = [];
@@ -51,8 +51,9 @@ test("with SIGNET_METRICS_TOKEN: 401 without it; with it, requests, latency, wri
   expect(sample(text, "signet_group_commit_batch_size_count", 'kind="audit"')).toBe(2);
   for (const name of ["signet_job_runs_total", "signet_outbound_failures_total", "signet_db_writes_in_flight", "signet_process_cpu_seconds_total"]) expect(text).toContain(`# TYPE ${name}`);
 
-  await Bun.sleep(50);
-  const line = server.logs().find((l) => l.msg === "request" && l.route === "/api/org/:slug/members");
+  const membersLine = (l: Record<string, unknown>) => l.msg === "request" && l.route === "/api/org/:slug/members";
+  expect(await logArrives(server, membersLine)).toBe(true);
+  const line = server.logs().find(membersLine);
   expect(line).toMatchObject({ org: orgId, principal: expect.stringMatching(/^user:/) });
 });
 

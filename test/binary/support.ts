@@ -154,6 +154,15 @@ export async function startBinary(options: StartOptions = {}): Promise<RunningBi
   };
 }
 
+/**
+ * Whether a log line matching `wanted` arrives within `withinMs`: the server writes its log
+ * to stdout in batches (every 20 ms or 64 KiB), so a line lags the request that caused it.
+ */
+export async function logArrives(server: Pick<RunningBinary, "logs">, wanted: (line: Record<string, unknown>) => boolean, withinMs = 5_000): Promise<boolean> {
+  for (const until = performance.now() + withinMs; performance.now() < until; await Bun.sleep(25)) if (server.logs().some(wanted)) return true;
+  return server.logs().some(wanted);
+}
+
 /** `signet admin bootstrap` on this installation: an organization, its owner and an API key. */
 export async function bootstrapOrg(node: Pick<RunningBinary, "cli">, owner: { email: string; org: string; slug?: string; plan?: string }): Promise<{ userId: string; orgId: string; slug: string; apiKey: string; sessionToken: string }> {
   const args = ["admin", "bootstrap", "--email", owner.email, "--org", owner.org, ...(owner.slug ? ["--slug", owner.slug] : []), ...(owner.plan ? ["--plan", owner.plan] : [])];
