@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: every test on SQLite, then on PostgreSQL (a throwaway cluster on a
 # free loopback port), then the compiled binary's suites (test/binary/) on both. Ends with one line,
-# "N passed, N failed", summed over all passes; exits non-zero if anything failed.
+# "N passed, N failed", summed over all passes, after the names of any failed tests; exits non-zero if anything failed.
 #   bash test/run-all.sh [sqlite] [postgres] [binary]   (default: all three)
 # SIGNET_TEST_DATABASE_URL=postgres://… uses that server instead of starting a cluster.
 set -uo pipefail
@@ -46,6 +46,8 @@ run_pass() {
   fail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | sed -nE 's/^ *([0-9]+) fail$/\1/p' | tail -1)
   passed=$((passed + ${pass:-0}))
   failed=$((failed + ${fail:-0}))
+  # Each failed test's name, kept for the closing list: CI shows only the log's tail.
+  sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\(fail\) ' | sed "s/^/  [$name] /" >> "$work/failures"
   # A run that failed without failing a test (a crash, an error between tests) still counts once.
   if [ "$code" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
     echo "run-all: the $name pass exited with $code" >&2
@@ -128,5 +130,9 @@ for p in "${passes[@]}"; do
 done
 
 echo
+if [ -s "$work/failures" ]; then
+  echo "failed tests:"
+  awk '!seen[$0]++' "$work/failures"  # bun lists a failure again in its summary
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
