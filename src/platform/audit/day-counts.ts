@@ -6,9 +6,9 @@
  * One upsert per distinct key: an event adds 1 to its (org, day, type, actor, app group)
  * row; a batch of events (group commit) adds each key's total once.
  */
-import { Database as SqliteConnection } from "bun:sqlite";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/database";
+import { preparedQuery } from "../db/prepared";
 import { auditDayCounts, auditEvents } from "./schema";
 
 export const AUDIT_DAY_MS = 86_400_000;
@@ -50,27 +50,33 @@ export function dayCountKeyOf(e: CountedEventFields): DayCountKey {
   };
 }
 
-const KEY_COLUMNS = ["org_id", "day", "type", "actor_kind", "actor_id", "actor_connected_id", "app_group_id"].join(", ");
-const UPSERT_SQL = `insert into audit_day_counts (${KEY_COLUMNS}, n) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (${KEY_COLUMNS}) do update set n = audit_day_counts.n + excluded.n`;
-
 /**
- * Adds `n` events to a key's count. On SQLite through the writer connection's cached
- * statement (as the chain head is read in append.ts): drizzle would build and prepare the
- * upsert afresh for every event.
+ * The upsert adding `n` events to a key's count, prepared once per handle (prepared.ts):
+ * built afresh by drizzle for every event it cost more than the rest of the count.
  */
-export async function addDayCount(tx: Tx, key: DayCountKey, n: number): Promise<void> {
-  const client = (tx as { $client?: unknown }).$client;
-  if (client instanceof SqliteConnection) {
-    client.query(UPSERT_SQL).run(key.orgId, key.day, key.type, key.actorKind, key.actorId, key.actorConnectedId, key.appGroupId, n);
-    return;
-  }
-  await tx
+const upsertDayCount = preparedQuery((db) =>
+  db
     .insert(auditDayCounts)
-    .values({ ...key, n })
+    .values({
+      orgId: sql.placeholder("orgId"),
+      day: sql.placeholder("day"),
+      type: sql.placeholder("type"),
+      actorKind: sql.placeholder("actorKind"),
+      actorId: sql.placeholder("actorId"),
+      actorConnectedId: sql.placeholder("actorConnectedId"),
+      appGroupId: sql.placeholder("appGroupId"),
+      n: sql.placeholder("n"),
+    } as unknown as typeof auditDayCounts.$inferInsert)
     .onConflictDoUpdate({
       target: [auditDayCounts.orgId, auditDayCounts.day, auditDayCounts.type, auditDayCounts.actorKind, auditDayCounts.actorId, auditDayCounts.actorConnectedId, auditDayCounts.appGroupId],
       set: { n: sql.raw("audit_day_counts.n + excluded.n") },
-    });
+    })
+    .prepare(),
+);
+
+/** Adds `n` events to a key's count. */
+export async function addDayCount(tx: Tx, key: DayCountKey, n: number): Promise<void> {
+  await upsertDayCount(tx).execute({ ...key, n });
 }
 
 /** The counts of a batch of appends, added once per distinct key by `flush`, in the batch's transaction. */
