@@ -156,7 +156,7 @@ function DeliveryLog({ base, onChange }: { base: string; onChange: () => void })
           ) : (
             <ul class="delivery-list" style={{ overflowWrap: "anywhere" }}>
               {list.map((d) => (
-                <li key={d.id} data-delivery={d.id}>
+                <li key={d.id} data-delivery={d.id} data-delivery-status={d.status}>
                   <Badge tone={TONE[d.status]}>{t(`webhooks.status.${d.status}`)}</Badge> <code>{d.eventType}</code> #{d.eventSeq} · <code>{d.id}</code>
                   {t("webhooks.attempts", { count: d.attempts })}
                   {d.nextAttemptAt ? t("webhooks.next", { time: formatTime(d.nextAttemptAt) }) : ""}
