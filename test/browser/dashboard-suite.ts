@@ -1422,7 +1422,7 @@ export function dashboardSuite(target: DashboardTarget): void {
             await page.selectOption("#delivery-filter", "dead");
             // The filtered list replaces the whole log when it arrives: until then the delivered row shows too.
             await page.waitForFunction(() => {
-              const rows = [...document.querySelectorAll<HTMLElement>("#delivery-log [data-delivery]")];
+              const rows = Array.from(document.querySelectorAll<HTMLElement>("#delivery-log [data-delivery]"));
               return rows.length > 0 && rows.every((row) => row.dataset.deliveryStatus === "dead");
             });
             const dead = await page.locator("#delivery-log [data-delivery]").count();
