@@ -492,6 +492,29 @@ export function dashboardSuite(target: DashboardTarget): void {
         expect(await unlabelledControls()).toEqual([]);
         await shot("monetization");
 
+        // A CSV file: a bad row refuses the whole file before anything is sent, named by its row.
+        const csv = (rows: string[]) => ({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(["name,price,productKey", ...rows].join("\n")) });
+        const catalog = Array.from({ length: 149 }, (_, i) => `"Sticker, no. ${i + 1}",${i + 1}.50,sticker-${i + 1}`);
+        await page.setInputFiles("#product-import-file", csv([...catalog.slice(0, 3), "Broken,0,broken"]));
+        await page.click("#product-import button[type=submit]");
+        await page.waitForSelector("#product-import .error");
+        expect(await page.textContent("#product-import .error")).toContain("Row 5: ");
+        expect((await t.request("GET", `/api/org/${slug}/app-groups/${group}/products`, owner)).body).toHaveLength(1);
+        // 150 rows go in two parts, with progress; the existing product is skipped by its name.
+        await page.setInputFiles("#product-import-file", csv([...catalog, "Gold plan,19.99,"]));
+        await page.click("#product-import button[type=submit]");
+        await page.waitForSelector("#product-import-outcome[data-created='149'][data-skipped='1']");
+        expect(await page.textContent("#product-import-outcome")).toBe("Import finished: 149 added, 1 skipped (already there).");
+        const imported = (await t.request("GET", `/api/org/${slug}/app-groups/${group}/products`, owner)).body as { productKey: string; name: string; price: number }[];
+        expect(imported).toHaveLength(150);
+        expect(imported.find((p) => p.productKey === "sticker-7")).toMatchObject({ name: "Sticker, no. 7", price: 750 });
+        // The list reads by name, numbers in order.
+        await page.waitForSelector("#product-table tr[data-product-key='sticker-149']");
+        const keys = await page.$$eval("#product-table tr[data-product-key]", (rows) => rows.map((r) => r.getAttribute("data-product-key")));
+        expect(keys).toHaveLength(150);
+        expect(keys.slice(0, 4)).toEqual([product.productKey, "sticker-1", "sticker-2", "sticker-3"]);
+        expect(keys.at(-1)).toBe("sticker-149");
+
         await page.click(`nav a[href="/orgs/${slug}/korean-package"]`);
         await page.waitForSelector("#lookup-counts");
         await page.fill("#business-number", "123-45-67891");

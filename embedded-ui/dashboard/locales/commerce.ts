@@ -33,6 +33,24 @@ type CommerceKey =
   | "commerce.deleted"
   | "commerce.add"
   | "commerce.added"
+  | "commerce.importHeading"
+  | "commerce.importHint"
+  | "commerce.importFile"
+  | "commerce.import"
+  | "commerce.importChooseFile"
+  | "commerce.importProgress"
+  | "commerce.imported"
+  | "commerce.importStopped"
+  | "commerce.importUnclosedQuote"
+  | "commerce.importEmpty"
+  | "commerce.importUnknownColumn"
+  | "commerce.importMissingColumn"
+  | "commerce.importTooMany"
+  | "commerce.importRowShape"
+  | "commerce.importRowName"
+  | "commerce.importRowPrice"
+  | "commerce.importRowKey"
+  | "commerce.importRowDescription"
   | "commerce.name"
   | "commerce.priceIn"
   | "commerce.payouts"
@@ -90,6 +108,24 @@ export const commerceCatalog: Catalog<CommerceKey> = {
     "commerce.deleted": "Product deleted.",
     "commerce.add": "Add product",
     "commerce.added": "Product added.",
+    "commerce.importHeading": "Import from a CSV file",
+    "commerce.importHint": "A header row, then one product a row: name and price (in {currency}, as 19.99) are required; productKey and description are optional. Products whose key, else name, already exists are skipped, so the same file can be imported again. The file is checked before anything is sent, then sent {max} rows at a time.",
+    "commerce.importFile": "CSV file of products",
+    "commerce.import": "Import",
+    "commerce.importChooseFile": "Choose a CSV file first.",
+    "commerce.importProgress": "{done} of {total} rows imported",
+    "commerce.imported": "Import finished: {created} added, {skipped} skipped (already there).",
+    "commerce.importStopped": "The import stopped at row {row}: the rows before it went in ({created} added, {skipped} skipped); that row and those after it did not. Importing the file again skips what is there.",
+    "commerce.importUnclosedQuote": "The file has a quote that is never closed.",
+    "commerce.importEmpty": "The file has no products: a header row and at least one row are needed.",
+    "commerce.importUnknownColumn": "The header names a column this import does not know: {column}. The columns are name, price, productKey and description.",
+    "commerce.importMissingColumn": "The header has no {column} column.",
+    "commerce.importTooMany": "The file has more than {max} products; split it.",
+    "commerce.importRowShape": "Row {row}: the header has {expected} columns, this row {count}.",
+    "commerce.importRowName": "Row {row}: a name is 1 to 200 characters.",
+    "commerce.importRowPrice": "Row {row}: {reason}",
+    "commerce.importRowKey": "Row {row}: a product key is 1 to 64 of a-z, A-Z, 0-9, _ . -",
+    "commerce.importRowDescription": "Row {row}: a description is at most 1,000 characters.",
     "commerce.name": "Name",
     "commerce.priceIn": "Price ({currency})",
     "commerce.payouts": "Payouts",
@@ -146,6 +182,24 @@ export const commerceCatalog: Catalog<CommerceKey> = {
     "commerce.deleted": "상품을 삭제했습니다.",
     "commerce.add": "상품 추가",
     "commerce.added": "상품을 추가했습니다.",
+    "commerce.importHeading": "CSV 파일에서 가져오기",
+    "commerce.importHint": "첫 행은 머리글이고, 이어서 한 행에 상품 하나입니다. name과 price({currency}, 예: 19.99)는 필수이고 productKey와 description은 선택입니다. 키가, 키가 없으면 이름이 이미 있는 상품은 건너뛰므로 같은 파일을 다시 가져와도 됩니다. 파일은 보내기 전에 모두 확인하고, 한 번에 {max}행씩 보냅니다.",
+    "commerce.importFile": "상품 CSV 파일",
+    "commerce.import": "가져오기",
+    "commerce.importChooseFile": "먼저 CSV 파일을 선택하세요.",
+    "commerce.importProgress": "{total}행 중 {done}행 가져옴",
+    "commerce.imported": "가져오기 완료: {created}개 추가, {skipped}개 건너뜀(이미 있음).",
+    "commerce.importStopped": "{row}행에서 가져오기가 멈췄습니다. 그 앞의 행은 들어갔고({created}개 추가, {skipped}개 건너뜀), 그 행과 뒤의 행은 들어가지 않았습니다. 파일을 다시 가져오면 이미 있는 것은 건너뜁니다.",
+    "commerce.importUnclosedQuote": "파일에 닫히지 않은 따옴표가 있습니다.",
+    "commerce.importEmpty": "파일에 상품이 없습니다. 머리글 행과 한 행 이상이 필요합니다.",
+    "commerce.importUnknownColumn": "머리글에 알 수 없는 열이 있습니다: {column}. 열은 name, price, productKey, description입니다.",
+    "commerce.importMissingColumn": "머리글에 {column} 열이 없습니다.",
+    "commerce.importTooMany": "파일의 상품이 {max}개를 넘습니다. 나누어 가져오세요.",
+    "commerce.importRowShape": "{row}행: 머리글은 {expected}열인데 이 행은 {count}열입니다.",
+    "commerce.importRowName": "{row}행: 이름은 1~200자입니다.",
+    "commerce.importRowPrice": "{row}행: {reason}",
+    "commerce.importRowKey": "{row}행: 상품 키는 a-z, A-Z, 0-9, _ . - 중 1~64자입니다.",
+    "commerce.importRowDescription": "{row}행: 설명은 1,000자 이하입니다.",
     "commerce.name": "이름",
     "commerce.priceIn": "가격 ({currency})",
     "commerce.payouts": "정산",
@@ -202,6 +256,24 @@ export const commerceCatalog: Catalog<CommerceKey> = {
     "commerce.deleted": "商品を削除しました。",
     "commerce.add": "商品を追加",
     "commerce.added": "商品を追加しました。",
+    "commerce.importHeading": "CSV ファイルから取り込む",
+    "commerce.importHint": "1 行目は見出し、続いて 1 行に 1 商品です。name と price（{currency}、例: 19.99）は必須、productKey と description は任意です。キーが、キーがなければ名前がすでにある商品は飛ばすので、同じファイルをもう一度取り込めます。ファイルは送る前にすべて確認し、{max} 行ずつ送ります。",
+    "commerce.importFile": "商品の CSV ファイル",
+    "commerce.import": "取り込む",
+    "commerce.importChooseFile": "先に CSV ファイルを選んでください。",
+    "commerce.importProgress": "{total} 行中 {done} 行を取り込み済み",
+    "commerce.imported": "取り込み完了: {created} 件追加、{skipped} 件スキップ（既存）。",
+    "commerce.importStopped": "{row} 行目で取り込みが止まりました。それより前の行は入りました（{created} 件追加、{skipped} 件スキップ）が、その行と後の行は入っていません。もう一度取り込むと、既存のものは飛ばします。",
+    "commerce.importUnclosedQuote": "ファイルに閉じられていない引用符があります。",
+    "commerce.importEmpty": "ファイルに商品がありません。見出し行と 1 行以上が必要です。",
+    "commerce.importUnknownColumn": "見出しに不明な列があります: {column}。列は name、price、productKey、description です。",
+    "commerce.importMissingColumn": "見出しに {column} 列がありません。",
+    "commerce.importTooMany": "ファイルの商品が {max} 件を超えています。分けてください。",
+    "commerce.importRowShape": "{row} 行目: 見出しは {expected} 列ですが、この行は {count} 列です。",
+    "commerce.importRowName": "{row} 行目: 名前は 1〜200 文字です。",
+    "commerce.importRowPrice": "{row} 行目: {reason}",
+    "commerce.importRowKey": "{row} 行目: 商品キーは a-z、A-Z、0-9、_ . - の 1〜64 文字です。",
+    "commerce.importRowDescription": "{row} 行目: 説明は 1,000 文字以内です。",
     "commerce.name": "名前",
     "commerce.priceIn": "価格 ({currency})",
     "commerce.payouts": "支払い",

@@ -1,16 +1,17 @@
 /**
  * Monetization (docs/commerce.md): the policy with the plan's take rate and caps, then per app
- * group its products (create, reprice, sync, delete), its payouts (gateway account, brand,
+ * group its products (create, import from CSV, reprice, sync, delete), its payouts (gateway account, brand,
  * status) and the organization's earnings. Reading products needs membership; everything
  * else is the owner's (view.billing).
  */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { api, ApiProblem } from "../api";
 import { money, toMinor } from "../billing";
-import { ActionButton, Badge, EmptyState, Field, Form, Interpolate, Loaded, Section, Select, useLoad } from "../components";
+import { ActionButton, Badge, EmptyState, ErrorMessage, Field, Form, Interpolate, Loaded, ProgressBar, Section, Select, showToast, useLoad } from "../components";
 import { formatTime } from "../messages";
 import type { Org } from "../session";
 import { useT } from "../language";
+import { IMPORT_PART_ROWS, productRowsOf } from "../product-import";
 
 interface Policy {
   takeRatePercent: number;
@@ -119,7 +120,7 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
                 </tr>
               </thead>
               <tbody>
-                {list.map((p) => (
+                {byName(list).map((p) => (
                   <tr key={p.id} data-product-key={p.productKey} data-synced={String(p.priceRegistered)}>
                     <td>
                       {p.name} <span class="muted">{p.productKey}</span>
@@ -181,7 +182,92 @@ function Products({ org, groupKey, currency }: { org: Org; groupKey: string; cur
         <Field id="product-name" label={t("commerce.name")} value={name} maxLength={200} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <Field id="product-price" label={t("commerce.priceIn", { currency })} inputMode="decimal" value={price} required onInput={(e) => setPrice((e.target as HTMLInputElement).value)} />
       </Form>
+      <ProductImport base={base} currency={currency} onImported={products.reload} />
     </Section>
+  );
+}
+
+/** A catalog reads by name ("no. 2" before "no. 10"): an import's products share one creation time. */
+function byName(list: Product[]): Product[] {
+  return [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+}
+
+interface ImportResult {
+  created: unknown[];
+  skipped: unknown[];
+}
+
+/**
+ * A CSV file of products, checked here row by row before anything is sent, then sent in
+ * parts of the route's limit with a progress bar. Existing products are skipped by their
+ * key, else their name (spec 4.4), so importing the same file again adds nothing. A part
+ * the server refuses stops the import and says which rows went in before it.
+ */
+function ProductImport({ base, currency, onImported }: { base: string; currency: string; onImported: () => void }) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<{ created: number; skipped: number; stoppedAt: number | null } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    setOutcome(null);
+    const file = input.current?.files?.[0];
+    if (!file) return setError(new Error(t("commerce.importChooseFile")));
+    let rows;
+    try {
+      rows = productRowsOf(t, await file.text(), currency);
+    } catch (e) {
+      return setError(e);
+    }
+    const tally = { created: 0, skipped: 0, stoppedAt: null as number | null };
+    setProgress({ done: 0, total: rows.length });
+    try {
+      for (let start = 0; start < rows.length; start += IMPORT_PART_ROWS) {
+        tally.stoppedAt = start;
+        const part = await api<ImportResult>("POST", `${base}/import`, { products: rows.slice(start, start + IMPORT_PART_ROWS) });
+        tally.created += part.created.length;
+        tally.skipped += part.skipped.length;
+        setProgress({ done: Math.min(start + IMPORT_PART_ROWS, rows.length), total: rows.length });
+      }
+      tally.stoppedAt = null;
+      showToast(t("commerce.imported", { created: tally.created, skipped: tally.skipped }));
+      if (input.current) input.current.value = "";
+    } catch (e) {
+      setError(e);
+    } finally {
+      setOutcome(tally);
+      setProgress(null);
+      onImported();
+    }
+  };
+  return (
+    <form class="inline-form" id="product-import" onSubmit={run}>
+      <h3>{t("commerce.importHeading")}</h3>
+      <p class="muted" id="product-import-hint">
+        {t("commerce.importHint", { currency, max: IMPORT_PART_ROWS })}
+      </p>
+      <label for="product-import-file">{t("commerce.importFile")}</label>
+      <input id="product-import-file" type="file" accept=".csv,text/csv" ref={input} aria-describedby="product-import-hint" />
+      <button type="submit" class="secondary" disabled={progress !== null}>
+        {t("commerce.import")}
+      </button>
+      {progress ? (
+        <div id="product-import-progress" role="status">
+          <ProgressBar value={progress.done} max={progress.total} label={t("commerce.importProgress", progress)} />
+          <p class="muted">{t("commerce.importProgress", progress)}</p>
+        </div>
+      ) : null}
+      {outcome ? (
+        <p id="product-import-outcome" role="status" data-created={outcome.created} data-skipped={outcome.skipped}>
+          {outcome.stoppedAt === null
+            ? t("commerce.imported", { created: outcome.created, skipped: outcome.skipped })
+            : t("commerce.importStopped", { created: outcome.created, skipped: outcome.skipped, row: outcome.stoppedAt + 2 })}
+        </p>
+      ) : null}
+      <ErrorMessage error={error} />
+    </form>
   );
 }
 
