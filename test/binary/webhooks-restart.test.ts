@@ -19,9 +19,9 @@ let owner: { slug: string; token: string };
 
 const EVENTS = 5;
 
-async function until(what: string, check: () => boolean, ms = 60_000, seen: () => string = () => "") {
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000, seen: () => string = () => "") {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}${seen() ? `; ${seen()}` : ""}`);
     await Bun.sleep(100);
   }
@@ -64,13 +64,14 @@ test("a delivery queued before a crash reaches the receiver exactly once after t
   // LEASE_MS (60 s) before another process may take it: correct, but not what this test is
   // about. So the crash comes once every failure is recorded: one attempt each, as many as
   // the receiver has seen, and before the retry 5 s later (the job's next run).
-  for (const started = Date.now(); ; await Bun.sleep(50)) {
-    const deliveries = (await http("GET", deliveriesPath, { token: owner.token })).body as Array<{ status: string; attempts: number }>;
-    const failedOnce = deliveries.filter((d) => d.status === "pending" && d.attempts === 1).length;
-    const attempts = deliveries.reduce((sum, d) => sum + d.attempts, 0);
-    if (failedOnce === EVENTS && attempts === receiver.received.length) break;
-    if (Date.now() - started > 30_000) throw new Error(`timed out waiting for the failures to be recorded: ${JSON.stringify(deliveries)}, ${receiver.received.length} received`);
-  }
+  let queue: Array<{ status: string; attempts: number }> = [];
+  const failuresRecorded = async () => {
+    queue = (await http("GET", deliveriesPath, { token: owner.token })).body;
+    const failedOnce = queue.filter((d) => d.status === "pending" && d.attempts === 1).length;
+    const attempts = queue.reduce((sum, d) => sum + d.attempts, 0);
+    return failedOnce === EVENTS && attempts === receiver.received.length;
+  };
+  await until("the failures to be recorded", failuresRecorded, 30_000, () => `${JSON.stringify(queue)}, ${receiver.received.length} received`);
   server.process.kill("SIGKILL");
   await server.process.exited;
   const failedFirst = receiver.received.length;
