@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { isClosedConnectionWrite } from "../../src/cli/serve";
-import { isDatabaseUnreachable } from "../../src/platform/http/kernel";
+import { isDatabaseUnreachable } from "../../src/platform/db/unreachable";
 
 const withCode = (code: string, extra: object = {}) => Object.assign(new Error("boom"), { code }, extra);
 const wrapped = (cause: unknown, extra: object = {}) => Object.assign(new Error("Failed query: select 1"), { cause }, extra);

@@ -9,6 +9,7 @@ import { ApiError, KernelErrors } from "./errors";
 import { clientIp, type Cidr } from "./ip";
 import { nulRefused, parseJsonBody } from "./json";
 import { countHttpRequest } from "../metrics";
+import { databaseErrorCode, isDatabaseUnreachable } from "../db/unreachable";
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -99,27 +100,10 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
   return Buffer.concat(chunks);
 }
 
-/**
- * A failure to reach the database rather than a failed statement: the driver's
- * connection errors, the server shutting down (57P01-57P03) or a refused connection.
- */
-const UNREACHABLE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "57P01", "57P02", "57P03"]);
-export function isDatabaseUnreachable(error: unknown): boolean {
-  const code = errorCode(error);
-  if (code === null) return false;
-  // A reset connection, or a write to one the server closed (EPIPE, seen while PostgreSQL
-  // restarts), is the database's only when a query failed on it (drizzle's error carries the query).
-  if (code === "ECONNRESET" || code === "EPIPE") return typeof (error as { query?: unknown }).query === "string";
-  // SQLSTATE class 08: connection exceptions.
-  return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
-}
-
-/** The code of an error or of the error it wraps (drizzle wraps the driver's). */
-function errorCode(error: unknown): string | null {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string") return e.code;
-  }
-  return null;
+/** The driver's own message under drizzle's "Failed query: …" wrapper (which repeats the whole statement). */
+function causeMessage(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown })?.cause;
+  return ((cause ?? error) as Error)?.message;
 }
 
 /** The path of an absolute request URL, without parsing it whole (the access log needs it for every request). */
@@ -268,7 +252,7 @@ export function httpKernel(options: KernelOptions) {
         // The database restarted or is gone: a refusal a client (or load balancer) retries, not a server bug.
         set.status = 503;
         set.headers["retry-after"] = "1";
-        logger.warn("database unreachable", { requestId: info.id, error: (error as Error)?.message });
+        logger.warn("database unreachable", { requestId: info.id, code: databaseErrorCode(error), cause: causeMessage(error) });
         return { error: KernelErrors.databaseUnavailable, requestId: info.id };
       }
       set.status = 500;
@@ -277,7 +261,7 @@ export function httpKernel(options: KernelOptions) {
         method: request.method,
         path: new URL(request.url).pathname,
         error: (error as Error)?.message,
-        code: errorCode(error),
+        code: databaseErrorCode(error),
         stack: (error as Error)?.stack,
       });
       return { error: KernelErrors.internal, requestId: info.id };
