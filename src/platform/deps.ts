@@ -47,7 +47,7 @@ export interface PlatformOverrides {
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<PlatformDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { logger });
   try {
     await migrate(db, db.dialect === "sqlite" ? sqliteMigrations : postgresMigrations);
   } catch (e) {

@@ -15,11 +15,12 @@ import { dirname } from "node:path";
 import { Database as SqliteConnection } from "bun:sqlite";
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { ownerOnlyFile, tryFileLock } from "./file-lock";
 import { setActiveDialect, type Dialect } from "./kit";
 import { timeWriteWait } from "../metrics";
+import type { Logger } from "../log";
+import { renewingPool } from "./pg-pool";
 
 /** Queries are written against drizzle's SQLite typing; the PostgreSQL handle has the same surface. */
 export type Queryable = BunSQLiteDatabase;
@@ -96,9 +97,9 @@ class Mutex {
   }
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: { logger?: Logger } = {}): Promise<Database> {
   setActiveDialect(target.dialect);
-  return target.dialect === "sqlite" ? openSqlite(target.path) : openPostgres(target.url);
+  return target.dialect === "sqlite" ? openSqlite(target.path) : openPostgres(target.url, options.logger);
 }
 
 function openSqlite(path: string): Database {
@@ -179,21 +180,27 @@ function openSqlite(path: string): Database {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const client = postgres(url, {
-    max: 10,
-    connect_timeout: 5,
-    onnotice: () => {},
-    // bigint columns are read as JS numbers by drizzle's column mapping.
-  });
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
+  const pool = renewingPool(url, logger);
   try {
-    await client`select 1`;
+    await pool.current()`select 1`;
   } catch (e) {
-    await client.end({ timeout: 1 }).catch(() => {});
+    await pool.end().catch(() => {});
     const err = e as Error & { code?: string };
     throw new DatabaseOpenError(`cannot reach PostgreSQL at ${redact(url)}: ${err.code ? `${err.code} ` : ""}${err.message}`);
   }
-  const db = drizzlePostgres(client) as unknown as Queryable;
+  // bigint columns are read as JS numbers by drizzle's column mapping.
+  const db = drizzlePostgres(pool.client) as unknown as Queryable;
+  /** Raw work on the pool in use, which reports a lost database to it. */
+  const onPool = async <T>(work: (client: ReturnType<typeof pool.current>) => Promise<T>): Promise<T> => {
+    const target = pool.current();
+    try {
+      return await work(target);
+    } catch (e) {
+      pool.observe(target, e);
+      throw e;
+    }
+  };
   return {
     dialect: "postgres",
     read: db,
@@ -211,13 +218,13 @@ async function openPostgres(url: string): Promise<Database> {
       }).finally(() => wait.ended());
     },
     async execRaw(sql) {
-      await client.unsafe(sql);
+      await onPool((client) => client.unsafe(sql));
     },
     async queryRaw(sql, params = []) {
-      return (await client.unsafe(sql, params as any[])) as any[];
+      return (await onPool((client) => client.unsafe(sql, params as any[]))) as any[];
     },
     async tryLeaderLock(key) {
-      const reserved = await client.reserve();
+      const reserved = await onPool((client) => client.reserve());
       const [row] = await reserved`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok`;
       if (!row?.ok) {
         reserved.release();
@@ -234,10 +241,12 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async ping() {
-      await client`select 1`;
+      // Not ready until a pool renewed after an outage serves (pg-pool.ts).
+      if (pool.suspect()) throw new Error("the database was unreachable and the connection pool is not yet renewed");
+      await onPool((client) => client`select 1`);
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await pool.end();
     },
   };
 }
