@@ -395,8 +395,11 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     const key = await m2mToken(nodeBase(2));
     expect((await owner("DELETE", `/api/org/${slug}/settings/keys/api-keys/${key.id}`, undefined, nodeBase(0))).status).toBe(200);
     await within(REVOCATION_BOUND_MS, "revocation after the restart", async () => (await via(nodeBase(2))("GET", `/api/org/${slug}/me`, { token: key.token })).status === 401, 2);
+    const logged = bed.nodes.map((n) => n.logs().length);
     const after = await runLoad(1500, 3, acked, { exchangeKey: exchange.key });
-    expect(after.failed).toEqual([]);
+    // A failure names what each node logged above info meanwhile (the database error behind a 503).
+    const warnings = bed.nodes.flatMap((n, i) => n.logs().slice(logged[i]).filter((l) => l.level !== "info").map((l) => `node ${i + 1}: ${JSON.stringify(l).slice(0, 400)}`));
+    expect({ failed: after.failed, warnings: after.failed.length ? warnings : [] }).toEqual({ failed: [], warnings: [] });
   }, 90_000);
 
   test("the S3 endpoint down: uploads answer 503 storage_unavailable and nothing half-written is left", async () => {
