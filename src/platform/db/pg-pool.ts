@@ -12,9 +12,9 @@
  *
  * So a query that fails because the database cannot be reached makes the pool suspect.
  * A probe on a connection of its own then asks the server every PROBE_INTERVAL_MS; once
- * it answers, a fresh pool takes every new query and the old one is ended (what runs on
- * it finishes or fails within END_TIMEOUT_S). While suspect, `ping` fails, so /readyz
- * keeps a load balancer away until the node has its new pool.
+ * it answers, a fresh pool takes every new query and the old one ends once what runs on
+ * it is done. While suspect, `ping` fails, so /readyz keeps a load balancer away until
+ * the node has its new pool.
  */
 import postgres, { type Sql } from "postgres";
 import type { Logger } from "../log";
@@ -22,6 +22,7 @@ import { databaseErrorCode, isDatabaseUnreachable } from "./unreachable";
 
 const PROBE_INTERVAL_MS = 200;
 const PROBE_CONNECT_TIMEOUT_S = 2;
+/** How long closing the node waits for queries under way. */
 const END_TIMEOUT_S = 5;
 
 /** Reconnect delay in seconds after `retries` refused attempts: 50 ms doubling to 1 s, with jitter (the driver's own grows to 20 s). */
@@ -72,7 +73,9 @@ export function renewingPool(url: string, logger?: Logger): RenewingPool {
       Object.assign(fresh.options.serializers, first.options.serializers);
       pool = fresh;
       logger?.info("database reachable again: connection pool renewed", { unreachableMs: Math.round(performance.now() - since), probes: attempt });
-      void old.end({ timeout: END_TIMEOUT_S }).catch(() => {});
+      // No timeout: a job's leader lock lives on a reserved connection of the old pool until
+      // its run releases it, and ending that connection early would free the lock mid-run.
+      void old.end().catch(() => {});
       return;
     }
   }
