@@ -208,6 +208,28 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 };
 
+/**
+ * Waits until node `i`'s /readyz answers `status`. A failure says what it answered last
+ * (or that it did not answer within 2 s), whether the process is still running, and what
+ * it logged above info.
+ */
+async function readiness(i: number, status: number): Promise<number> {
+  const node = bed.nodes[i]!;
+  let last = "nothing yet";
+  const logged = node.logs().length;
+  return within(READINESS_BOUND_MS, `node ${i + 1} /readyz ${status}`, async () => {
+    const answer = await fetch(`${node.base}/readyz`, { signal: AbortSignal.timeout(2000) }).catch((e: Error & { code?: string }) => {
+      last = `no answer (${e.code ?? e.name})`;
+      return null;
+    });
+    if (answer) last = `${answer.status} ${await answer.text()}`;
+    return answer?.status === status;
+  }).catch((e: Error) => {
+    const warnings = node.logs().slice(logged).filter((l) => l.level !== "info").slice(-5).map((l) => JSON.stringify(l).slice(0, 300));
+    throw new Error(`${e.message}; it answered ${last}; process ${node.process.exitCode === null ? "running" : `exited ${node.process.exitCode}`}; logged ${JSON.stringify(warnings)}`);
+  });
+}
+
 /** How many bus listener connections PostgreSQL sees (each node: one per subscription). */
 async function listeners(): Promise<number> {
   const [row] = await bed.sql`select count(*)::int as n from pg_stat_activity where application_name = ${BUS_LISTENER_NAME} and datname = 'signet_bed'`;
@@ -364,10 +386,15 @@ describe.skipIf(!runs)("three nodes behind HAProxy", () => {
     await Bun.sleep(1000);
     await bed.pg.stop();
     const down = performance.now();
-    const downMs = await Promise.all(bed.nodes.map((n, i) => within(READINESS_BOUND_MS, `node ${i + 1} /readyz 503`, async () => (await fetch(`${n.base}/readyz`)).status === 503)));
-    await bed.pg.start();
+    let downMs: number[];
+    try {
+      downMs = await Promise.all(bed.nodes.map((_, i) => readiness(i, 503)));
+    } finally {
+      // Started again whatever happened, so the tests after this one have their database.
+      await bed.pg.start();
+    }
     const up = performance.now();
-    const upMs = await Promise.all(bed.nodes.map((n, i) => within(READINESS_BOUND_MS, `node ${i + 1} /readyz 200`, async () => (await fetch(`${n.base}/readyz`)).status === 200)));
+    const upMs = await Promise.all(bed.nodes.map((_, i) => readiness(i, 200)));
     const load = await loading;
     const failures = load.failed.map((f) => f.at);
     figures.postgresRestart = {
