@@ -3,11 +3,13 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync, rmSync }
 import { tryFileLock } from "../platform/db/file-lock";
 import { join } from "node:path";
 import { createApp } from "../app";
-import { markDraining } from "../surfaces/system/routes";
 import type { Config } from "../config";
 import { closeContext, createContext } from "../context";
 import { FatalError } from "./errors";
 import { metricsResponse, metricsTokenMatches } from "../platform/metrics";
+
+/** How long SIGTERM keeps reading before it closes the connections with no request under way. */
+const READ_ARRIVED_REQUESTS_MS = 20;
 
 /** The data dir must exist and be writable before anything else happens. */
 export function ensureDataDir(config: Config): void {
@@ -181,13 +183,18 @@ export async function serve(config: Config): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
-  // Graceful, within a bound: the listener closes at once (new connections are refused, so
-  // a load balancer moves on), requests under way finish, the scheduler waits for its
-  // runs. Past the grace period whatever is left is cut: a job run left "running" is
-  // marked interrupted and retried by the next start (jobs/scheduler.ts).
+  // Graceful, within a bound (docs/operations.md "Stopping a node"): the listener closes
+  // (new connections are refused, so a load balancer moves on) and so do kept-alive
+  // connections with no request under way; requests under way finish, each connection
+  // closing after its answer, and the scheduler waits for its runs. Past the grace period
+  // whatever is left is cut: a job run left "running" is marked interrupted and retried
+  // by the next start (jobs/scheduler.ts).
   ctx.logger.info("signet stopping", { graceSeconds: config.shutdownGraceMs / 1000 });
+  // stop() closes every connection whose request has not begun, so first let the event
+  // loop poll once more: a request whose bytes arrived along with the signal is read, and
+  // so under way, instead of cut unanswered.
+  await Bun.sleep(READ_ARRIVED_REQUESTS_MS);
   process.off("SIGHUP", reloadTls);
-  markDraining();
   redirect?.stop(true);
   metricsServer?.stop(true);
   const deadline = Bun.sleep(config.shutdownGraceMs).then(() => "late" as const);

@@ -33,50 +33,99 @@ function acceptsConnection(base: string): Promise<boolean> {
   });
 }
 
-/** Sends a multipart upload over a raw socket, its body in `parts` pieces `gapMs` apart; resolves with the status line and body. */
-function slowUpload(base: string, path: string, token: string, bytes: Uint8Array, parts: number, gapMs: number, onFirstPart: () => void): Promise<{ status: number; body: string }> {
-  const boundary = "----signet-shutdown";
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = Buffer.concat([head, Buffer.from(bytes), tail]);
+/**
+ * An idle kept-alive connection: one /healthz answered on it, then nothing sent. Resolves
+ * `closed` with whatever the server wrote after that answer once the server closes it.
+ */
+async function idleKeptAliveConnection(base: string): Promise<{ closed: Promise<string> }> {
   const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  let received = "";
+  let answered: () => void;
+  const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+  const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received.slice(received.indexOf("\r\n\r\n") + 4).replace(/^\{[^}]*\}/, ""))));
+  socket.on("error", () => {});
+  socket.on("data", (d) => {
+    received += d.toString("latin1");
+    if (received.includes('"status":"ok"')) answered();
+  });
+  socket.on("connect", () => socket.write(`GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`));
+  await firstAnswer;
+  return { closed };
+}
+
+/**
+ * Sends a multipart upload over a raw socket, its body in `parts` pieces `gapMs` apart;
+ * resolves with the final status line and body. It asks for `100 Continue` and writes
+ * the body only once that arrives: the server then has the request under way, so the
+ * signal sent after the first piece (`onFirstPart`) finds it in flight. (A connection
+ * whose request the server has not yet begun to read is closed at the signal, like an
+ * idle one, and its client retries elsewhere.)
+ */
+function slowUpload(base: string, path: string, token: string, bytes: Uint8Array, parts: number, gapMs: number, onFirstPart: () => void): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  const { headers, body } = uploadRequest(url, path, token, bytes);
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
     let answer = "";
-    socket.on("data", (d) => (answer += d.toString("latin1")));
-    // A connection the server cut ends in "close" too, which answers what was read.
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      const status = Number(answer.slice(9, 12));
-      resolve({ status, body: answer.slice(answer.indexOf("\r\n\r\n") + 4) });
-    });
-    socket.on("connect", async () => {
-      socket.write(
-        `POST ${path} HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\nconnection: close\r\n` +
-          `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\n\r\n`,
-      );
+    let writing = false;
+    const writeBody = async () => {
       const size = Math.ceil(body.length / parts);
       for (let i = 0; i < parts && !socket.destroyed; i++) {
         socket.write(body.subarray(i * size, (i + 1) * size));
         if (i === 0) onFirstPart();
         await Bun.sleep(gapMs);
       }
+    };
+    socket.on("data", (d) => {
+      answer += d.toString("latin1");
+      if (!writing && answer.startsWith("HTTP/1.1 100 Continue\r\n\r\n")) {
+        writing = true;
+        void writeBody();
+      }
     });
+    // A connection the server cut ends in "close" too, which answers what was read.
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(parseAnswer(answer)));
+    socket.on("connect", () => socket.write(headers.replace("\r\n\r\n", "\r\nexpect: 100-continue\r\n\r\n")));
   });
 }
 
-test("SIGTERM: no new connections, the upload under way finishes, exit 0 within the bound", async () => {
+/** A multipart upload of `bytes` as one file: its request line and headers, and its body. */
+function uploadRequest(url: URL, path: string, token: string, bytes: Uint8Array): { headers: string; body: Buffer } {
+  const boundary = "----signet-shutdown";
+  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = Buffer.concat([head, Buffer.from(bytes), tail]);
+  const headers =
+    `POST ${path} HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\nconnection: close\r\n` +
+    `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\n\r\n`;
+  return { headers, body };
+}
+
+/** The status line's code and the body of a raw HTTP/1.1 answer (0 when nothing came). */
+function parseAnswer(answer: string): { status: number; body: string } {
+  const final = answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, "");
+  return { status: Number(final.slice(9, 12)), body: final.slice(final.indexOf("\r\n\r\n") + 4) };
+}
+
+test("SIGTERM: no new connections, idle kept-alive ones closed, the upload under way finishes, exit 0 within the bound", async () => {
   node = await startBinary({ database: "sqlite" });
   const boot = await node.cli(["admin", "bootstrap", "--email", "owner@shutdown.example", "--org", "Shutdown Co"]);
   expect(boot.code).toBe(0);
   const { slug, sessionToken } = JSON.parse(boot.stdout);
   const bytes = crypto.getRandomValues(new Uint8Array(256 * 1024));
+  const idle = await idleKeptAliveConnection(node.base);
   let signalledAt = 0;
+  let signal: () => void;
+  const signalled = new Promise<void>((resolve) => (signal = resolve));
   // Eight pieces 400 ms apart: the upload is still under way when the listener has closed.
   const upload = slowUpload(node.base, `/api/org/${slug}/files`, sessionToken, bytes, 8, 400, () => {
     signalledAt = performance.now();
     node.process.kill("SIGTERM");
+    signal();
   });
+  await signalled;
   // Once the signal is in, new connections are refused while the upload goes on.
   const refusedMs = await (async () => {
     for (;;) {
@@ -86,9 +135,9 @@ test("SIGTERM: no new connections, the upload under way finishes, exit 0 within 
       await Bun.sleep(20);
     }
   })();
-  // A client still holding a kept-alive connection is told the node is leaving.
-  const ready = await fetch(`${node.base}/readyz`).then((r) => r.json(), () => ({ error: "shutting_down" }));
-  expect(ready.error).toBe("shutting_down");
+  // A kept-alive connection with no request under way is closed without a word, so its
+  // client (a load balancer's pool) opens the next one elsewhere.
+  expect(await idle.closed).toBe("");
   const uploaded = await upload;
   expect(uploaded.status).toBe(200);
   const fileId = JSON.parse(uploaded.body).id as string;
@@ -128,4 +177,33 @@ test("SIGTERM with a client that never finishes: the node exits once the grace p
   expect((await stuck).status).not.toBe(200);
   await node.drained;
   expect(node.logs().map((l) => l.msg)).toContain("shutdown grace ran out: closing the connections still open");
+}, 30_000);
+
+test("SIGTERM arriving together with a whole request (the node paused while both came): the request is answered, not cut", async () => {
+  await node?.stop();
+  node = await startBinary({ database: "sqlite" });
+  const boot = await node.cli(["admin", "bootstrap", "--email", "owner@together.example", "--org", "Together Co"]);
+  expect(boot.code).toBe(0);
+  const { slug, sessionToken } = JSON.parse(boot.stdout);
+  const url = new URL(node.base);
+  const socket = connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (d) => (answer += d.toString("latin1")));
+  socket.on("error", () => {});
+  const closed = new Promise((resolve) => socket.on("close", resolve));
+  // Paused, the node has neither read the request nor seen the signal when it resumes.
+  node.process.kill("SIGSTOP");
+  const { headers, body } = uploadRequest(url, `/api/org/${slug}/files`, sessionToken, new TextEncoder().encode("sent with the signal"));
+  socket.write(headers);
+  socket.write(body);
+  await Bun.sleep(50);
+  node.process.kill("SIGTERM");
+  await Bun.sleep(50);
+  node.process.kill("SIGCONT");
+  await closed;
+  const uploaded = parseAnswer(answer);
+  expect(uploaded.status).toBe(200);
+  expect(JSON.parse(uploaded.body).id).toBeString();
+  expect(await node.process.exited).toBe(0);
 }, 30_000);

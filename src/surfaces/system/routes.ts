@@ -3,15 +3,6 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { metricsResponse, metricsTokenMatches } from "../../platform/metrics";
 
-/**
- * Set once SIGTERM has been received (cli/serve.ts): /readyz answers 503 from then on, so
- * a load balancer that still holds a kept-alive connection to this node stops sending.
- */
-let draining = false;
-export function markDraining(): void {
-  draining = true;
-}
-
 /** How long /readyz waits for the database before answering 503. */
 const READY_TIMEOUT_MS = 1000;
 
@@ -24,10 +15,6 @@ export function systemRoutes(ctx: Pick<AppContext, "db" | "version" | "config">)
     .get(
       "/readyz",
       async ({ set }) => {
-        if (draining) {
-          set.status = 503;
-          return { status: "unavailable" as const, database: ctx.db.dialect, error: "shutting_down" };
-        }
         try {
           // Bounded: with the database gone a query may wait for a connection, and a load
           // balancer's check must get its 503 well within its own timeout.
