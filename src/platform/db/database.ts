@@ -191,16 +191,6 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   }
   // bigint columns are read as JS numbers by drizzle's column mapping.
   const db = drizzlePostgres(pool.client) as unknown as Queryable;
-  /** Raw work on the pool in use, which reports a lost database to it. */
-  const onPool = async <T>(work: (client: ReturnType<typeof pool.current>) => Promise<T>): Promise<T> => {
-    const target = pool.current();
-    try {
-      return await work(target);
-    } catch (e) {
-      pool.observe(target, e);
-      throw e;
-    }
-  };
   return {
     dialect: "postgres",
     read: db,
@@ -218,13 +208,13 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
       }).finally(() => wait.ended());
     },
     async execRaw(sql) {
-      await onPool((client) => client.unsafe(sql));
+      await pool.run((client) => client.unsafe(sql));
     },
     async queryRaw(sql, params = []) {
-      return (await onPool((client) => client.unsafe(sql, params as any[]))) as any[];
+      return (await pool.run((client) => client.unsafe(sql, params as any[]))) as any[];
     },
     async tryLeaderLock(key) {
-      const reserved = await onPool((client) => client.reserve());
+      const reserved = await pool.run((client) => client.reserve());
       const [row] = await reserved`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok`;
       if (!row?.ok) {
         reserved.release();
@@ -243,7 +233,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     async ping() {
       // Not ready until a pool renewed after an outage serves (pg-pool.ts).
       if (pool.suspect()) throw new Error("the database was unreachable and the connection pool is not yet renewed");
-      await onPool((client) => client`select 1`);
+      await pool.run((client) => client`select 1`);
     },
     async close() {
       await pool.end();

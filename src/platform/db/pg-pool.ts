@@ -37,8 +37,8 @@ export interface RenewingPool {
   current(): Sql;
   /** True from a failure to reach the database until a fresh pool has replaced the old one. */
   suspect(): boolean;
-  /** Looks at an error from `target`: the database unreachable from the pool in use starts a renewal. */
-  observe(target: Sql, error: unknown): void;
+  /** Runs raw work on the pool in use; its failure to reach the database starts a renewal. */
+  run<T>(work: (pool: Sql) => PromiseLike<T>): Promise<T>;
   end(): Promise<void>;
 }
 
@@ -80,39 +80,36 @@ export function renewingPool(url: string, logger?: Logger): RenewingPool {
     }
   }
 
-  /** A query that reports its failure before its caller sees it; `.values()` is drizzle's array-mode read. */
-  const watched = (target: Sql, query: ReturnType<Sql["unsafe"]>) => {
-    const seen = <T>(running: PromiseLike<T>) =>
-      Promise.resolve(running).catch((e) => {
-        observe(target, e);
-        throw e;
-      });
-    return {
-      values: () => seen(query.values()),
-      then: <A, B>(onFulfilled?: (rows: unknown) => A, onRejected?: (e: unknown) => B) => seen(query).then(onFulfilled, onRejected),
-    };
+  /** `running`, on `target`, reporting its failure before its caller sees it. */
+  const reporting = <T>(target: Sql, running: PromiseLike<T>): Promise<T> =>
+    Promise.resolve(running).catch((e) => {
+      observe(target, e);
+      throw e;
+    });
+  const run = <T>(work: (target: Sql) => PromiseLike<T>): Promise<T> => {
+    const target = pool;
+    return reporting(target, Promise.resolve().then(() => work(target)));
   };
 
   const client = {
     options: first.options,
+    // A lazy query: `.values()` is drizzle's array-mode read, `then` its object-mode one.
     unsafe(query: string, params?: unknown[], options?: unknown) {
       const target = pool;
-      return watched(target, target.unsafe(query, params as never, options as never));
+      const pending = target.unsafe(query, params as never, options as never);
+      return {
+        values: () => reporting(target, pending.values()),
+        then: <A, B>(onFulfilled?: (rows: unknown) => A, onRejected?: (e: unknown) => B) => reporting(target, pending).then(onFulfilled, onRejected),
+      };
     },
-    begin(...args: unknown[]) {
-      const target = pool;
-      return (target.begin as (...a: unknown[]) => Promise<unknown>)(...args).catch((e) => {
-        observe(target, e);
-        throw e;
-      });
-    },
+    begin: (...args: unknown[]) => run((target) => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args)),
   } as unknown as Sql;
 
   return {
     client,
     current: () => pool,
     suspect: () => renewal !== null,
-    observe,
+    run,
     async end() {
       ended = true;
       await pool.end({ timeout: END_TIMEOUT_S });
